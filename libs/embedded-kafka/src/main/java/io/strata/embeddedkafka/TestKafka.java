@@ -1,0 +1,24 @@
+package io.strata.embeddedkafka;
+
+/**
+ * A real Kafka cluster for tests: the in-JVM KRaft broker by default, or a Testcontainers broker
+ * where Docker exists (see {@link KafkaProvider}).
+ */
+public interface TestKafka extends AutoCloseable {
+
+  /** Comma-separated host:port list for clients. */
+  String bootstrapServers();
+
+  /** How many brokers are running. */
+  int brokerCount();
+
+  /**
+   * Stops every broker, so clients see Kafka as unavailable (for tests of back-pressure and
+   * buffering). The cluster cannot be restarted afterwards: start a new one.
+   */
+  void stopBrokers();
+
+  /** Stops the cluster and deletes its data. Safe to call more than once. */
+  @Override
+  void close();
+}

@@ -1,0 +1,19 @@
+package io.strata.events.deadletter;
+
+import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
+
+/** Why a record was sent to the dead-letter topic. */
+public enum DeadLetterReason {
+  @JsonEnumDefaultValue
+  UNSPECIFIED,
+  /** The value (or key) could not be deserialised as the topic's type. */
+  DESERIALIZATION_FAILED,
+  /** The record was read but processing it threw; retrying would fail the same way. */
+  PROCESSING_FAILED,
+  /** The record is not a CloudEvent where one was required. */
+  NOT_A_CLOUDEVENT,
+  /** The record's ce_type is not the topic's event type. */
+  UNEXPECTED_EVENT_TYPE,
+  /** The record could not be produced after its retry budget. */
+  PRODUCE_FAILED
+}

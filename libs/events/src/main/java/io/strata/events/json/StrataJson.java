@@ -1,0 +1,45 @@
+package io.strata.events.json;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+
+/**
+ * The one JSON mapping of Strata's events: snake_case names, ISO-8601 instants, absent fields
+ * omitted, and forward compatibility on read (unknown fields are ignored, unknown enum values read
+ * as the type's UNSPECIFIED).
+ */
+public final class StrataJson {
+
+  private static final ObjectMapper MAPPER = newMapper();
+
+  private StrataJson() {}
+
+  /**
+   * The shared, thread-safe mapper. Do not reconfigure it; call {@link #newMapper()} for a private
+   * copy.
+   */
+  public static ObjectMapper mapper() {
+    return MAPPER;
+  }
+
+  public static ObjectMapper newMapper() {
+    return JsonMapper.builder()
+        .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+        .addModule(new JavaTimeModule())
+        .addModule(new Jdk8Module())
+        .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+        .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
+        .enable(DeserializationFeature.READ_UNKNOWN_ENUM_VALUES_USING_DEFAULT_VALUE)
+        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        .defaultPropertyInclusion(
+            JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
+        .build();
+  }
+}

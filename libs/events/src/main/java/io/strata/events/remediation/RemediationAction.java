@@ -1,0 +1,43 @@
+package io.strata.events.remediation;
+
+import io.strata.events.Correlation;
+import java.time.Instant;
+
+/**
+ * One state of one remediation action. Key: incident_id, so an incident's actions stay in order.
+ *
+ * @param actionId stable across retries and restarts; also written as an annotation on the patched
+ *     object
+ * @param step position in the incident's plan, from 1
+ * @param patch the JSON merge patch applied (or to apply)
+ * @param inversePatch the exact patch that undoes it, recorded before it runs
+ * @param approvedBy the Slack user id or API principal that approved or rejected
+ */
+public record RemediationAction(
+    String actionId,
+    String incidentId,
+    int step,
+    ActionType type,
+    ActionState state,
+    TargetRef target,
+    String patch,
+    String inversePatch,
+    ActionOutcomeReason reason,
+    String message,
+    String approvedBy,
+    ApprovalChannel approvalChannel,
+    Instant approvedAt,
+    int attempt,
+    int maxAttempts,
+    boolean dryRun,
+    Correlation correlation,
+    Instant updatedAt) {
+
+  public RemediationAction {
+    type = type == null ? ActionType.UNSPECIFIED : type;
+    state = state == null ? ActionState.UNSPECIFIED : state;
+    reason = reason == null ? ActionOutcomeReason.UNSPECIFIED : reason;
+    approvalChannel = approvalChannel == null ? ApprovalChannel.UNSPECIFIED : approvalChannel;
+    correlation = correlation == null ? Correlation.empty() : correlation;
+  }
+}

@@ -1,0 +1,41 @@
+package io.strata.events.remediation;
+
+import io.strata.events.Correlation;
+import io.strata.events.incident.DeviceEvidence;
+import io.strata.events.incident.IncidentClass;
+import io.strata.events.incident.Trigger;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The review written when an incident closes. Key: incident_id.
+ *
+ * @param missingDimensions correlation dimensions that were absent and should be added next time,
+ *     for example {@code spans without k8s.pod.name}
+ */
+public record ReviewRecord(
+    String incidentId,
+    IncidentClass incidentClass,
+    ReviewOutcome outcome,
+    Trigger trigger,
+    List<Correlation> affectedWorkloads,
+    String exemplarTraceId,
+    List<DeviceEvidence> devices,
+    List<ActionRecord> actions,
+    Instant openedAt,
+    Instant mitigatedAt,
+    Instant resolvedAt,
+    Long timeToMitigateMillis,
+    Long timeToRecoverMillis,
+    List<String> missingDimensions,
+    Instant writtenAt) {
+
+  public ReviewRecord {
+    incidentClass = incidentClass == null ? IncidentClass.UNSPECIFIED : incidentClass;
+    outcome = outcome == null ? ReviewOutcome.UNSPECIFIED : outcome;
+    affectedWorkloads = affectedWorkloads == null ? List.of() : List.copyOf(affectedWorkloads);
+    devices = devices == null ? List.of() : List.copyOf(devices);
+    actions = actions == null ? List.of() : List.copyOf(actions);
+    missingDimensions = missingDimensions == null ? List.of() : List.copyOf(missingDimensions);
+  }
+}

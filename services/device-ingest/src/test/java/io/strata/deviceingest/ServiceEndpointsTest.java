@@ -1,0 +1,30 @@
+package io.strata.deviceingest;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.strata.embeddedkafka.StrataKafkaResource;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@WithTestResource(StrataKafkaResource.class)
+class ServiceEndpointsTest {
+
+  @Test
+  void healthIsUp() {
+    given().when().get("/q/health").then().statusCode(200).body("status", equalTo("UP"));
+  }
+
+  @Test
+  void metricsArePrometheusText() {
+    given()
+        .when()
+        .get("/q/metrics")
+        .then()
+        .statusCode(200)
+        .body(containsString("# TYPE jvm_memory_used_bytes gauge"));
+  }
+}
