@@ -1,5 +1,6 @@
 package io.strata.embeddedkafka;
 
+import io.strata.events.topic.TopicProvisioner;
 import java.util.Locale;
 
 /**
@@ -41,7 +42,7 @@ public enum KafkaProvider {
           case TESTCONTAINERS -> ContainerKafka.start(brokers);
         };
     try {
-      StrataTopics.create(kafka.bootstrapServers(), (short) Math.min(brokers, 3));
+      TopicProvisioner.createAll(kafka.bootstrapServers(), (short) Math.min(brokers, 3));
       return kafka;
     } catch (RuntimeException e) {
       kafka.close();
