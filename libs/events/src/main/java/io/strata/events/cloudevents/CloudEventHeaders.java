@@ -52,9 +52,9 @@ public final class CloudEventHeaders {
   }
 
   /**
-   * Writes the given attributes, replacing any present. {@code time}, {@code subject} and
-   * {@code contentType} are optional in CloudEvents: null omits the header, so metadata read from an event without them
-   * can be written again.
+   * Writes the given attributes, replacing any present. {@code time}, {@code subject} and {@code
+   * contentType} are optional in CloudEvents: null omits the header, so metadata read from an event
+   * without them can be written again.
    */
   public static void write(Headers headers, CloudEventMetadata metadata) {
     put(headers, CE_SPECVERSION, metadata.specVersion());
