@@ -42,6 +42,15 @@ public record Topic<K, V>(
     }
   }
 
+  /**
+   * The topic's short id: its name without the {@code strata.} prefix and version, dots as dashes
+   * (for example {@code device-samples}). Used for configuration keys and Kubernetes resource
+   * names.
+   */
+  public String id() {
+    return name.replaceFirst("^strata\\.", "").replaceFirst("\\.v\\d+$", "").replace('.', '-');
+  }
+
   public boolean compacted() {
     return cleanupPolicy == CleanupPolicy.COMPACT;
   }

@@ -58,7 +58,7 @@ public final class TopicConfigSource implements ConfigSource {
 
   private static Map<String, String> properties() {
     Map<String, String> properties = new LinkedHashMap<>();
-    Topics.all().forEach(topic -> properties.put(PREFIX + id(topic), topic.name()));
+    Topics.all().forEach(topic -> properties.put(PREFIX + topic.id(), topic.name()));
     return Map.copyOf(properties);
   }
 }
