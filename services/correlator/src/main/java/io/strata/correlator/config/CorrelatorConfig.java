@@ -1,0 +1,236 @@
+package io.strata.correlator.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import org.apache.kafka.streams.kstream.Materialized;
+import org.hibernate.validator.constraints.time.DurationMin;
+
+/**
+ * The correlator's configuration, {@code strata.correlator.*}. Every duration and threshold of the
+ * topology is here, with production defaults; docs/services/correlator.md explains each in plain
+ * words.
+ */
+@ConfigMapping(prefix = "strata.correlator")
+public interface CorrelatorConfig {
+
+  /** Trace assembly. */
+  @Valid
+  Traces traces();
+
+  /** Per workload × model_version windows. */
+  @Valid
+  Windows windows();
+
+  /** When a window is a regression, and the baseline it is compared with. */
+  @Valid
+  Regression regression();
+
+  /** Incident hysteresis and recovery. */
+  @Valid
+  Lifecycle lifecycle();
+
+  /** Exporter-vs-Kubernetes GPU ownership verification. */
+  @Valid
+  Ownership ownership();
+
+  /** Device anomaly thresholds. */
+  @Valid
+  Device device();
+
+  /** Partitions of the correlator's node-inputs and workload-inputs repartition topics. */
+  @WithDefault("6")
+  @Min(1)
+  int internalPartitions();
+
+  /** ROCKS_DB (default) or IN_MEMORY state stores; both are restored from their changelogs. */
+  @WithDefault("ROCKS_DB")
+  @NotNull
+  Materialized.StoreType storeType();
+
+  /** Trace assembly settings. */
+  interface Traces {
+    /** A trace is complete once no span of it arrived for this long (session window gap). */
+    @WithDefault("5s")
+    @DurationMin(millis = 1)
+    Duration inactivityGap();
+
+    /** How late a span may arrive after its trace's session closed and still count. */
+    @WithDefault("5s")
+    @DurationMin(millis = 0)
+    Duration grace();
+  }
+
+  /** Window settings. */
+  interface Windows {
+    /** Length of a workload × model_version window. */
+    @WithDefault("1m")
+    @DurationMin(millis = 1)
+    Duration size();
+
+    /** How often a new window starts (hop). */
+    @WithDefault("10s")
+    @DurationMin(millis = 1)
+    Duration advance();
+
+    /** How late a request may arrive after its window ended and still count. */
+    @WithDefault("10s")
+    @DurationMin(millis = 0)
+    Duration grace();
+
+    /** Latency a successful request must meet to count toward effective throughput. */
+    @WithDefault("2s")
+    @DurationMin(millis = 1)
+    Duration slo();
+
+    /** How many of the slowest requests each window (and each GPU) keeps as exemplars. */
+    @WithDefault("3")
+    @Min(1)
+    @Max(20)
+    int exemplarTraces();
+  }
+
+  /** Regression settings. */
+  interface Regression {
+    /** Windows with fewer requests are not evaluated. */
+    @WithDefault("20")
+    @Min(1)
+    int minSamples();
+
+    /** p95 must reach this multiple of the baseline p95 ... */
+    @WithDefault("1.5")
+    @DecimalMin("1.0")
+    double p95Ratio();
+
+    /** ... and exceed it by at least this much. */
+    @WithDefault("50ms")
+    @DurationMin(millis = 0)
+    Duration p95MinIncrease();
+
+    /** Or: the error rate exceeds the baseline's by this much (0.05 = 5 points). */
+    @WithDefault("0.05")
+    @DecimalMin("0.0")
+    @DecimalMax("1.0")
+    double errorRateIncrease();
+
+    /** How many recent healthy windows the baseline median is taken over. */
+    @WithDefault("10")
+    @Min(1)
+    int baselineWindows();
+
+    /** How many healthy windows before a baseline is trusted. */
+    @WithDefault("3")
+    @Min(1)
+    int baselineWarmup();
+
+    /**
+     * Back in band: p95 and queue wait at most this multiple of baseline, effective throughput at
+     * least baseline divided by it.
+     */
+    @WithDefault("1.2")
+    @DecimalMin("1.0")
+    double recoveryBand();
+
+    /** How far back FailedScheduling / admission / DRA events count as allocation evidence. */
+    @WithDefault("10m")
+    @DurationMin(millis = 1)
+    Duration allocationEvidenceLookback();
+
+    /** How recent a model_version change or image pull must be to count as evidence. */
+    @WithDefault("15m")
+    @DurationMin(millis = 1)
+    Duration modelChangeLookback();
+  }
+
+  /** Lifecycle settings. */
+  interface Lifecycle {
+    /** Regressed windows in a row before a request-level incident opens. */
+    @WithDefault("2")
+    @Min(1)
+    int windowsToOpen();
+
+    /** In-band windows in a row before a request-level incident resolves. */
+    @WithDefault("3")
+    @Min(1)
+    int windowsToResolve();
+
+    /** An open incident is re-published at most this often unless its state or severity changes. */
+    @WithDefault("1m")
+    @DurationMin(millis = 0)
+    Duration updateInterval();
+
+    /** A relapse within this time after resolution reopens the same incident. */
+    @WithDefault("10m")
+    @DurationMin(millis = 0)
+    Duration reopenCooldown();
+
+    /** Clean samples in a row before a device-level incident resolves. */
+    @WithDefault("5")
+    @Min(1)
+    int deviceCleanSamplesToResolve();
+  }
+
+  /** Ownership settings. */
+  interface Ownership {
+    /** A disagreement must last this long before it is reported (pods start, labels lag). */
+    @WithDefault("2m")
+    @DurationMin(millis = 0)
+    Duration mismatchGrace();
+
+    /** Report GPUs Kubernetes assigns but the exporter labels with no pod or claim. */
+    @WithDefault("true")
+    boolean reportExporterWithoutOwner();
+  }
+
+  /** Device settings. */
+  interface Device {
+    /** GPU temperature at or above which a GPU counts as hot. */
+    @WithDefault("85")
+    @DecimalMin("0")
+    double temperatureCelsius();
+
+    /** How long an XID stays attached to its GPU as evidence. */
+    @WithDefault("15m")
+    @DurationMin(millis = 1)
+    Duration xidLookback();
+  }
+
+  /** The plain settings the topology is built from. */
+  default CorrelatorSettings toSettings() {
+    return new CorrelatorSettings(
+        new CorrelatorSettings.Traces(traces().inactivityGap(), traces().grace()),
+        new CorrelatorSettings.Windows(
+            windows().size(),
+            windows().advance(),
+            windows().grace(),
+            windows().slo(),
+            windows().exemplarTraces()),
+        new CorrelatorSettings.Regression(
+            regression().minSamples(),
+            regression().p95Ratio(),
+            regression().p95MinIncrease(),
+            regression().errorRateIncrease(),
+            regression().baselineWindows(),
+            regression().baselineWarmup(),
+            regression().recoveryBand(),
+            regression().allocationEvidenceLookback(),
+            regression().modelChangeLookback()),
+        new CorrelatorSettings.Lifecycle(
+            lifecycle().windowsToOpen(),
+            lifecycle().windowsToResolve(),
+            lifecycle().updateInterval(),
+            lifecycle().reopenCooldown(),
+            lifecycle().deviceCleanSamplesToResolve()),
+        new CorrelatorSettings.Ownership(
+            ownership().mismatchGrace(), ownership().reportExporterWithoutOwner()),
+        new CorrelatorSettings.Device(device().temperatureCelsius(), device().xidLookback()),
+        internalPartitions(),
+        storeType());
+  }
+}

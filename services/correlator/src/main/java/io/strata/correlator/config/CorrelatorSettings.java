@@ -1,0 +1,92 @@
+package io.strata.correlator.config;
+
+import java.time.Duration;
+import org.apache.kafka.streams.kstream.Materialized;
+
+/**
+ * Every threshold and duration the topology uses, as a plain value so the topology can be built and
+ * tested without Quarkus. {@link CorrelatorConfig} maps configuration onto it.
+ */
+public record CorrelatorSettings(
+    Traces traces,
+    Windows windows,
+    Regression regression,
+    Lifecycle lifecycle,
+    Ownership ownership,
+    Device device,
+    int internalPartitions,
+    Materialized.StoreType storeType) {
+
+  /** Trace assembly: a trace is complete once no span arrived for {@code inactivityGap}. */
+  public record Traces(Duration inactivityGap, Duration grace) {}
+
+  /**
+   * Per workload × model_version windows; {@code slo} is the latency a request must meet to count
+   * toward effective throughput.
+   */
+  public record Windows(
+      Duration size, Duration advance, Duration grace, Duration slo, int exemplarTraces) {}
+
+  /**
+   * When a window is a regression: p95 at least {@code p95Ratio} × baseline and {@code
+   * p95MinIncrease} above it, or an error rate {@code errorRateIncrease} above the baseline's;
+   * never below {@code minSamples} requests. The baseline is the median of the last {@code
+   * baselineWindows} healthy windows, usable after {@code baselineWarmup} of them.
+   */
+  public record Regression(
+      int minSamples,
+      double p95Ratio,
+      Duration p95MinIncrease,
+      double errorRateIncrease,
+      int baselineWindows,
+      int baselineWarmup,
+      double recoveryBand,
+      Duration allocationEvidenceLookback,
+      Duration modelChangeLookback) {}
+
+  /**
+   * Hysteresis: an incident opens after {@code windowsToOpen} regressed windows in a row and
+   * resolves after {@code windowsToResolve} in-band windows in a row; while open it is re-published
+   * at most every {@code updateInterval}; a relapse within {@code reopenCooldown} of resolution
+   * reopens the same incident.
+   */
+  public record Lifecycle(
+      int windowsToOpen,
+      int windowsToResolve,
+      Duration updateInterval,
+      Duration reopenCooldown,
+      int deviceCleanSamplesToResolve) {}
+
+  /** Exporter-vs-Kubernetes ownership verification. */
+  public record Ownership(Duration mismatchGrace, boolean reportExporterWithoutOwner) {}
+
+  /** Device anomaly thresholds used as DEVICE_DEGRADED evidence. */
+  public record Device(double temperatureCelsius, Duration xidLookback) {}
+
+  /** The production defaults (1-minute windows advancing every 10 s). */
+  public static CorrelatorSettings defaults() {
+    return new CorrelatorSettings(
+        new Traces(Duration.ofSeconds(5), Duration.ofSeconds(5)),
+        new Windows(
+            Duration.ofMinutes(1),
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(2),
+            3),
+        new Regression(
+            20,
+            1.5,
+            Duration.ofMillis(50),
+            0.05,
+            10,
+            3,
+            1.2,
+            Duration.ofMinutes(10),
+            Duration.ofMinutes(15)),
+        new Lifecycle(2, 3, Duration.ofMinutes(1), Duration.ofMinutes(10), 5),
+        new Ownership(Duration.ofMinutes(2), true),
+        new Device(85.0, Duration.ofMinutes(15)),
+        6,
+        Materialized.StoreType.ROCKS_DB);
+  }
+}

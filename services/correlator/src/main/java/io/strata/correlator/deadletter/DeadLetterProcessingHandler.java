@@ -1,0 +1,52 @@
+package io.strata.correlator.deadletter;
+
+import io.strata.events.deadletter.DeadLetterReason;
+import java.time.Clock;
+import java.util.Map;
+import org.apache.kafka.streams.errors.ErrorHandlerContext;
+import org.apache.kafka.streams.errors.ProcessingExceptionHandler;
+import org.apache.kafka.streams.processor.api.Record;
+import org.jboss.logging.Logger;
+
+/**
+ * A record that makes a processor throw (for example a device sample without cluster or node) is a
+ * poison record: retrying fails the same way. Its source bytes go to the dead-letter topic with the
+ * reason and origin, and processing continues; if the dead-letter write fails, the app stops.
+ */
+public final class DeadLetterProcessingHandler implements ProcessingExceptionHandler {
+
+  private static final Logger LOG = Logger.getLogger(DeadLetterProcessingHandler.class);
+
+  private DeadLetterPublisher publisher;
+  private final Clock clock = Clock.systemUTC();
+
+  @Override
+  public void configure(Map<String, ?> configs) {
+    publisher = new DeadLetterPublisher(configs);
+  }
+
+  @Override
+  public ProcessingHandlerResponse handle(
+      ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
+    LOG.warnf(
+        "dead-lettering record %s-%d@%d that failed in %s: %s",
+        context.topic(),
+        context.partition(),
+        context.offset(),
+        context.processorNodeId(),
+        exception.getMessage());
+    boolean parked =
+        publisher.publish(
+            DeadLetterRecords.of(
+                DeadLetterReason.PROCESSING_FAILED,
+                context.topic(),
+                context.partition(),
+                context.offset(),
+                context.sourceRawKey(),
+                context.sourceRawValue(),
+                context.headers(),
+                exception,
+                clock.instant()));
+    return parked ? ProcessingHandlerResponse.CONTINUE : ProcessingHandlerResponse.FAIL;
+  }
+}

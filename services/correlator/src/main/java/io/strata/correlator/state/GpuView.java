@@ -1,0 +1,63 @@
+package io.strata.correlator.state;
+
+import io.strata.events.device.DeviceSample;
+import io.strata.events.incident.ExemplarTrace;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The node side's state for one GPU: its last two samples, recent XIDs, the ownership check in
+ * progress, the workload it was last reported to, and the latest requests it served.
+ *
+ * @param ownerWorkload the workload key this GPU's snapshots went to last
+ */
+public record GpuView(
+    DeviceSample latest,
+    DeviceSample previous,
+    List<XidMark> xids,
+    MismatchState mismatch,
+    String ownerWorkload,
+    String ownerPod,
+    List<ExemplarTrace> exemplars) {
+
+  public GpuView {
+    xids = xids == null ? List.of() : List.copyOf(xids);
+    exemplars = exemplars == null ? List.of() : List.copyOf(exemplars);
+  }
+
+  public static GpuView empty() {
+    return new GpuView(null, null, null, null, null, null, null);
+  }
+
+  public GpuView withSample(DeviceSample sample) {
+    return new GpuView(sample, latest, xids, mismatch, ownerWorkload, ownerPod, exemplars);
+  }
+
+  /** Keeps the XIDs younger than {@code since}, plus {@code added} when not null. */
+  public GpuView withXids(XidMark added, Instant since) {
+    List<XidMark> next = new ArrayList<>();
+    xids.stream().filter(x -> x.at() == null || !x.at().isBefore(since)).forEach(next::add);
+    if (added != null) {
+      next.add(added);
+    }
+    return new GpuView(latest, previous, next, mismatch, ownerWorkload, ownerPod, exemplars);
+  }
+
+  public GpuView withMismatch(MismatchState value) {
+    return new GpuView(latest, previous, xids, value, ownerWorkload, ownerPod, exemplars);
+  }
+
+  public GpuView withOwner(String workload, String pod) {
+    return new GpuView(latest, previous, xids, mismatch, workload, pod, exemplars);
+  }
+
+  public GpuView withExemplar(ExemplarTrace trace, int keep) {
+    List<ExemplarTrace> next = new ArrayList<>(exemplars);
+    next.add(trace);
+    while (next.size() > Math.max(0, keep)) {
+      next.remove(0);
+    }
+    return new GpuView(latest, previous, xids, mismatch, ownerWorkload, ownerPod, next);
+  }
+}

@@ -1,0 +1,312 @@
+package io.strata.correlator.topology;
+
+import io.strata.correlator.baseline.BaselineTracker;
+import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.incident.IncidentTracker;
+import io.strata.correlator.state.EventMark;
+import io.strata.correlator.state.NodeView;
+import io.strata.correlator.state.WorkloadView;
+import io.strata.correlator.trace.AssembledTrace;
+import io.strata.correlator.trace.TraceAccumulator;
+import io.strata.correlator.window.RequestWindow;
+import io.strata.correlator.window.RequestWindowSerde;
+import io.strata.events.EventType;
+import io.strata.events.device.DeviceFinding;
+import io.strata.events.incident.Incident;
+import io.strata.events.k8s.ClaimState;
+import io.strata.events.k8s.PodState;
+import io.strata.events.k8s.WorkloadEvent;
+import io.strata.events.serde.JsonSerde;
+import io.strata.events.topic.Topic;
+import io.strata.events.topic.Topics;
+import io.strata.events.trace.SpanSummary;
+import java.time.Instant;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.Grouped;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Materialized;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.kstream.SessionWindows;
+import org.apache.kafka.streams.kstream.Suppressed;
+import org.apache.kafka.streams.kstream.TimeWindows;
+import org.apache.kafka.streams.state.SessionStore;
+import org.apache.kafka.streams.state.Stores;
+import org.apache.kafka.streams.state.WindowStore;
+
+/**
+ * The whole correlator as one Kafka Streams topology, built by one pure method. Three sides, each
+ * partitioned by its own key: traces (trace_id: session windows assemble requests, then workload ×
+ * model_version hopping windows measure them), nodes (cluster/node: pods, claims and GPUs meet
+ * there, so ownership is checked locally) and workloads (cluster/namespace/workload: windows meet
+ * the workload's GPUs, pods and events, and are classified).
+ */
+public final class CorrelatorTopology {
+
+  private CorrelatorTopology() {}
+
+  public static Topology build(CorrelatorSettings settings, CorrelatorMetrics metrics) {
+    StreamsBuilder builder = new StreamsBuilder();
+    addStores(builder, settings.storeType());
+    KStream<String, Routed> pods =
+        source(builder, Topics.K8S_PODS, "pods")
+            .process(PodRouter::new, Named.as("pod-router"), StoreNames.POD_ROUTES);
+    KStream<String, Routed> claims =
+        source(builder, Topics.K8S_CLAIMS, "claims")
+            .process(ClaimRouter::new, Named.as("claim-router"), StoreNames.CLAIM_ROUTES);
+    KStream<String, NodeInput> samples =
+        source(builder, Topics.DEVICE_SAMPLES, "samples")
+            .filter((key, sample) -> sample != null, Named.as("samples-present"))
+            .map(
+                (key, sample) ->
+                    KeyValue.pair(
+                        RoutingKeys.node(sample.cluster(), sample.node()),
+                        NodeInput.sample(sample)),
+                Named.as("samples-by-node"));
+    KStream<String, NodeInput> xids =
+        source(builder, Topics.DEVICE_XIDS, "xids")
+            .filter((key, xid) -> xid != null, Named.as("xids-present"))
+            .map(
+                (key, xid) ->
+                    KeyValue.pair(RoutingKeys.node(xid.cluster(), xid.node()), NodeInput.xid(xid)),
+                Named.as("xids-by-node"));
+    KStream<String, AssembledTrace> traces = assembleTraces(builder, settings, metrics);
+    KStream<String, NodeInput> nodeTraces =
+        traces
+            .filter(
+                (key, trace) ->
+                    trace.gpuUuid() != null
+                        && trace.correlation().cluster() != null
+                        && trace.correlation().node() != null,
+                Named.as("traces-with-gpu"))
+            .map(
+                (key, trace) ->
+                    KeyValue.pair(
+                        RoutingKeys.node(trace.correlation().cluster(), trace.correlation().node()),
+                        NodeInput.trace(trace.toExemplar())),
+                Named.as("traces-by-node"));
+
+    KStream<String, Routed> nodeOut =
+        pods.filter((k, r) -> r.node() != null, Named.as("pod-node-inputs"))
+            .mapValues(Routed::node, Named.as("pod-node-unwrap"))
+            .merge(
+                claims
+                    .filter((k, r) -> r.node() != null, Named.as("claim-node-inputs"))
+                    .mapValues(Routed::node, Named.as("claim-node-unwrap")),
+                Named.as("merge-claims"))
+            .merge(samples, Named.as("merge-samples"))
+            .merge(xids, Named.as("merge-xids"))
+            .merge(nodeTraces, Named.as("merge-node-traces"))
+            .repartition(
+                Repartitioned.with(Serdes.String(), json(NodeInput.class))
+                    .withName("node-inputs")
+                    .withNumberOfPartitions(settings.internalPartitions()))
+            .process(
+                () -> new NodeProcessor(settings, metrics),
+                Named.as("node-processor"),
+                StoreNames.NODES,
+                StoreNames.DEVICE_INCIDENTS);
+
+    KStream<String, WorkloadInput> windows = measureWindows(traces, settings);
+    KStream<String, WorkloadInput> events =
+        source(builder, Topics.K8S_EVENTS, "events")
+            .filter((key, event) -> event != null, Named.as("events-present"))
+            .filter(
+                (key, event) -> {
+                  boolean known = workloadKey(event) != null;
+                  if (!known) {
+                    metrics.eventWithoutWorkload();
+                  }
+                  return known;
+                },
+                Named.as("events-with-workload"))
+            .map(
+                (key, event) ->
+                    KeyValue.pair(
+                        workloadKey(event),
+                        WorkloadInput.event(EventMark.of(event, eventTime(event)))),
+                Named.as("events-by-workload"));
+    KStream<String, Routed> workloadOut =
+        pods.filter((k, r) -> r.workload() != null, Named.as("pod-workload-inputs"))
+            .mapValues(Routed::workload, Named.as("pod-workload-unwrap"))
+            .merge(
+                nodeOut
+                    .filter((k, r) -> r.workload() != null, Named.as("node-workload-inputs"))
+                    .mapValues(Routed::workload, Named.as("node-workload-unwrap")),
+                Named.as("merge-device-state"))
+            .merge(windows, Named.as("merge-windows"))
+            .merge(events, Named.as("merge-events"))
+            .repartition(
+                Repartitioned.with(Serdes.String(), json(WorkloadInput.class))
+                    .withName("workload-inputs")
+                    .withNumberOfPartitions(settings.internalPartitions()))
+            .process(
+                () -> new WorkloadProcessor(settings, metrics),
+                Named.as("workload-processor"),
+                StoreNames.WORKLOADS,
+                StoreNames.BASELINES,
+                StoreNames.REQUEST_INCIDENTS);
+
+    nodeOut
+        .filter((k, r) -> r.incident() != null, Named.as("device-incidents"))
+        .merge(
+            workloadOut.filter((k, r) -> r.incident() != null, Named.as("request-incidents")),
+            Named.as("merge-incidents"))
+        .mapValues(Routed::incident, Named.as("incident-unwrap"))
+        .processValues(
+            () ->
+                new CloudEventStamp<Incident>(
+                    EventType.INCIDENT,
+                    i -> i.incidentId() + "/" + i.revision(),
+                    Incident::updatedAt),
+            Named.as("incident-cloudevents"))
+        .to(Topics.INCIDENTS.name(), produced(Topics.INCIDENTS, "incidents-sink"));
+    nodeOut
+        .filter((k, r) -> r.finding() != null, Named.as("ownership-findings"))
+        .mapValues(Routed::finding, Named.as("finding-unwrap"))
+        .processValues(
+            () ->
+                new CloudEventStamp<DeviceFinding>(
+                    EventType.DEVICE_FINDING,
+                    f -> f.findingId() + "/" + f.kind(),
+                    DeviceFinding::detectedAt),
+            Named.as("finding-cloudevents"))
+        .to(Topics.DEVICE_FINDINGS.name(), produced(Topics.DEVICE_FINDINGS, "findings-sink"));
+    return builder.build();
+  }
+
+  private static KStream<String, AssembledTrace> assembleTraces(
+      StreamsBuilder builder, CorrelatorSettings settings, CorrelatorMetrics metrics) {
+    Serde<SpanSummary> spans = Topics.TRACE_SPANS.valueSerde();
+    return source(builder, Topics.TRACE_SPANS, "spans")
+        .filter((traceId, span) -> span != null, Named.as("spans-present"))
+        .mapValues(
+            (traceId, span) -> {
+              if (traceId == null || traceId.isBlank()) {
+                throw new IllegalArgumentException(
+                    "a span without trace_id key cannot be assembled");
+              }
+              return span;
+            },
+            Named.as("spans-keyed"))
+        .groupByKey(Grouped.with("spans-by-trace", Serdes.String(), spans))
+        .windowedBy(
+            SessionWindows.ofInactivityGapAndGrace(
+                settings.traces().inactivityGap(), settings.traces().grace()))
+        .aggregate(
+            TraceAccumulator::empty,
+            (traceId, span, trace) -> trace.plus(span),
+            (traceId, left, right) -> left.merge(right),
+            Named.as("trace-assembly"),
+            Materialized.<String, TraceAccumulator, SessionStore<Bytes, byte[]>>as(
+                    StoreNames.TRACE_SESSIONS)
+                .withKeySerde(Serdes.String())
+                .withValueSerde(json(TraceAccumulator.class))
+                .withStoreType(settings.storeType()))
+        .suppress(
+            Suppressed.untilWindowCloses(Suppressed.BufferConfig.unbounded())
+                .withName("trace-complete"))
+        .toStream(Named.as("completed-traces"))
+        .filter((window, trace) -> trace != null, Named.as("traces-present"))
+        .map(
+            (window, trace) -> KeyValue.pair(window.key(), trace.assemble()),
+            Named.as("assemble-trace"))
+        .peek(
+            (traceId, trace) -> metrics.traceAssembled(trace.attributable()),
+            Named.as("count-traces"));
+  }
+
+  private static KStream<String, WorkloadInput> measureWindows(
+      KStream<String, AssembledTrace> traces, CorrelatorSettings settings) {
+    CorrelatorSettings.Windows windows = settings.windows();
+    double sloMillis = windows.slo().toNanos() / 1_000_000.0;
+    return traces
+        .filter((traceId, trace) -> trace.attributable(), Named.as("attributable-traces"))
+        .selectKey(
+            (traceId, trace) -> RoutingKeys.workloadVersion(trace.correlation()),
+            Named.as("traces-by-workload-version"))
+        .groupByKey(
+            Grouped.with(
+                "requests-by-workload-version", Serdes.String(), json(AssembledTrace.class)))
+        .windowedBy(
+            TimeWindows.ofSizeAndGrace(windows.size(), windows.grace())
+                .advanceBy(windows.advance()))
+        .aggregate(
+            RequestWindow::new,
+            (key, trace, window) -> window.add(trace, sloMillis, windows.exemplarTraces()),
+            Named.as("request-window-aggregate"),
+            Materialized.<String, RequestWindow, WindowStore<Bytes, byte[]>>as(
+                    StoreNames.REQUEST_WINDOWS)
+                .withKeySerde(Serdes.String())
+                .withValueSerde(new RequestWindowSerde())
+                .withStoreType(settings.storeType()))
+        .suppress(
+            Suppressed.untilWindowCloses(Suppressed.BufferConfig.unbounded())
+                .withName("request-window-closed"))
+        .toStream(Named.as("closed-request-windows"))
+        .map(
+            (window, requests) ->
+                KeyValue.pair(
+                    window.key().substring(0, window.key().lastIndexOf('|')),
+                    WorkloadInput.window(
+                        requests.stats(window.window().startTime(), window.window().endTime()))),
+            Named.as("window-stats-by-workload"));
+  }
+
+  private static void addStores(StreamsBuilder builder, Materialized.StoreType type) {
+    addStore(builder, type, StoreNames.POD_ROUTES, json(PodState.class));
+    addStore(builder, type, StoreNames.CLAIM_ROUTES, json(ClaimState.class));
+    addStore(builder, type, StoreNames.NODES, json(NodeView.class));
+    addStore(builder, type, StoreNames.DEVICE_INCIDENTS, json(IncidentTracker.class));
+    addStore(builder, type, StoreNames.WORKLOADS, json(WorkloadView.class));
+    addStore(builder, type, StoreNames.BASELINES, json(BaselineTracker.class));
+    addStore(builder, type, StoreNames.REQUEST_INCIDENTS, json(IncidentTracker.class));
+  }
+
+  private static <V> void addStore(
+      StreamsBuilder builder, Materialized.StoreType type, String name, Serde<V> values) {
+    builder.addStateStore(
+        Stores.<String, V>keyValueStoreBuilder(
+            type == Materialized.StoreType.IN_MEMORY
+                ? Stores.inMemoryKeyValueStore(name)
+                : Stores.persistentKeyValueStore(name),
+            Serdes.String(),
+            values));
+  }
+
+  private static <V> KStream<String, V> source(
+      StreamsBuilder builder, Topic<String, V> topic, String name) {
+    return builder.stream(
+        topic.name(),
+        Consumed.with(topic.keySerde(), topic.valueSerde()).withName(name + "-source"));
+  }
+
+  private static <V> Produced<String, V> produced(Topic<String, V> topic, String name) {
+    return Produced.with(topic.keySerde(), topic.valueSerde()).withName(name);
+  }
+
+  static <T> Serde<T> json(Class<T> type) {
+    return new JsonSerde<>(type);
+  }
+
+  private static String workloadKey(WorkloadEvent event) {
+    return RoutingKeys.workload(
+        event.correlation().cluster() == null
+            ? event.correlation().withCluster(event.cluster())
+            : event.correlation());
+  }
+
+  private static Instant eventTime(WorkloadEvent event) {
+    if (event.lastTimestamp() != null) {
+      return event.lastTimestamp();
+    }
+    return event.observedAt() != null ? event.observedAt() : event.firstTimestamp();
+  }
+}

@@ -1,0 +1,34 @@
+package io.strata.correlator.topology;
+
+/** Every state store of the topology, named so their changelogs and queries are stable. */
+public final class StoreNames {
+
+  /** pod key → the pod's last state, to route its tombstone to the right node and workload. */
+  public static final String POD_ROUTES = "pod-routes";
+
+  /** claim key → the claim's last state, for the same reason. */
+  public static final String CLAIM_ROUTES = "claim-routes";
+
+  /** cluster/node → {@link io.strata.correlator.state.NodeView}. */
+  public static final String NODES = "node-views";
+
+  /** incident tracker key → tracker, for device-level incidents. */
+  public static final String DEVICE_INCIDENTS = "device-incidents";
+
+  /** trace_id session windows of spans. */
+  public static final String TRACE_SESSIONS = "trace-sessions";
+
+  /** workload|model_version hopping windows of requests. */
+  public static final String REQUEST_WINDOWS = "request-windows";
+
+  /** cluster/namespace/workload → {@link io.strata.correlator.state.WorkloadView}. */
+  public static final String WORKLOADS = "workload-views";
+
+  /** workload|model_version → {@link io.strata.correlator.baseline.BaselineTracker}. */
+  public static final String BASELINES = "baselines";
+
+  /** workload|model_version|class → tracker, for request-level incidents. */
+  public static final String REQUEST_INCIDENTS = "request-incidents";
+
+  private StoreNames() {}
+}

@@ -1,0 +1,187 @@
+package io.strata.correlator.topology;
+
+import io.strata.correlator.baseline.Baseline;
+import io.strata.correlator.baseline.BaselineTracker;
+import io.strata.correlator.classify.RegressionDetector;
+import io.strata.correlator.classify.RequestClassifier;
+import io.strata.correlator.classify.WindowVerdict;
+import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.incident.IncidentDraft;
+import io.strata.correlator.incident.IncidentTracker;
+import io.strata.correlator.state.WorkloadView;
+import io.strata.correlator.window.WindowStats;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * The workload side: keeps each workload's GPUs, pods, events and model versions; compares every
+ * closed window with its baseline; classifies regressions along the on-call path and runs the
+ * request-level incident lifecycle, including recovery.
+ */
+final class WorkloadProcessor implements Processor<String, WorkloadInput, String, Routed> {
+
+  private final CorrelatorSettings settings;
+  private final RegressionDetector detector;
+  private final RequestClassifier classifier;
+  private final CorrelatorMetrics metrics;
+  private final Duration eventKeep;
+  private ProcessorContext<String, Routed> context;
+  private KeyValueStore<String, WorkloadView> workloads;
+  private KeyValueStore<String, BaselineTracker> baselines;
+  private KeyValueStore<String, IncidentTracker> incidents;
+
+  WorkloadProcessor(CorrelatorSettings settings, CorrelatorMetrics metrics) {
+    this.settings = settings;
+    this.detector = new RegressionDetector(settings.regression());
+    this.classifier = new RequestClassifier(settings.regression());
+    this.metrics = metrics;
+    Duration allocation = settings.regression().allocationEvidenceLookback();
+    Duration model = settings.regression().modelChangeLookback();
+    this.eventKeep = allocation.compareTo(model) >= 0 ? allocation : model;
+  }
+
+  @Override
+  public void init(ProcessorContext<String, Routed> context) {
+    this.context = context;
+    this.workloads = context.getStateStore(StoreNames.WORKLOADS);
+    this.baselines = context.getStateStore(StoreNames.BASELINES);
+    this.incidents = context.getStateStore(StoreNames.REQUEST_INCIDENTS);
+  }
+
+  @Override
+  public void process(Record<String, WorkloadInput> record) {
+    WorkloadInput input = Objects.requireNonNull(record.value(), "workload input");
+    WorkloadView view =
+        Optional.ofNullable(workloads.get(record.key())).orElse(WorkloadView.empty());
+    WorkloadView next =
+        switch (input.kind()) {
+          case GPU -> view.withGpu(input.gpu());
+          case GPU_RELEASED -> view.withoutGpu(input.objectKey());
+          case POD -> view.withPod(input.pod());
+          case POD_REMOVED -> view.withoutPod(input.objectKey());
+          case EVENT -> view.withEvent(input.event(), eventKeep);
+          case WINDOW -> onWindow(record, view.withWindow(input.window()), input.window());
+        };
+    workloads.put(record.key(), next);
+  }
+
+  private WorkloadView onWindow(
+      Record<String, WorkloadInput> record, WorkloadView view, WindowStats window) {
+    String versionKey =
+        record.key() + "|" + Objects.toString(window.correlation().modelVersion(), "");
+    BaselineTracker tracker =
+        Optional.ofNullable(baselines.get(versionKey)).orElse(BaselineTracker.empty());
+    Baseline baseline = baselineFor(record.key(), tracker);
+    int gpus = view.allocatedGpus();
+    WindowVerdict verdict = detector.evaluate(window, baseline, gpus);
+    metrics.windowEvaluated(verdict.kind());
+    List<String> active = activeIncidents(versionKey);
+    Instant at = window.windowEnd();
+    int keep = settings.regression().baselineWindows();
+    switch (verdict.kind()) {
+      case TOO_FEW_SAMPLES -> tracker = tracker.withNeutral(at);
+      case NO_BASELINE -> tracker = tracker.withHealthy(Baseline.of(window, gpus), keep);
+      case REGRESSED -> {
+        tracker = tracker.withRegressed(at);
+        if (tracker.regressedStreak() >= settings.lifecycle().windowsToOpen()
+            || !active.isEmpty()) {
+          IncidentDraft draft = classifier.classify(verdict, window, baseline, view);
+          String key = versionKey + "|" + draft.incidentClass().name();
+          IncidentTracker incident =
+              Optional.ofNullable(incidents.get(key)).orElse(IncidentTracker.empty());
+          apply(
+              record,
+              key,
+              incident.onTrouble(
+                  draft,
+                  at,
+                  settings.lifecycle().updateInterval(),
+                  settings.lifecycle().reopenCooldown()));
+          active.stream()
+              .filter(k -> !k.equals(key))
+              .forEach(k -> incidents.put(k, incidents.get(k).onUnsettled()));
+        }
+      }
+      case IN_BAND -> {
+        if (active.isEmpty()) {
+          tracker = tracker.withHealthy(Baseline.of(window, gpus), keep);
+        } else {
+          tracker = tracker.withNeutral(at);
+          for (String key : active) {
+            apply(
+                record,
+                key,
+                incidents.get(key).onHealthy(at, settings.lifecycle().windowsToResolve()));
+          }
+        }
+      }
+      case OUT_OF_BAND -> {
+        tracker = tracker.withNeutral(at);
+        active.forEach(k -> incidents.put(k, incidents.get(k).onUnsettled()));
+      }
+    }
+    baselines.put(versionKey, tracker);
+    return view;
+  }
+
+  /**
+   * The version's own baseline, else the workload's most recent one of another version: a new
+   * model_version is judged against the version it replaced until it has its own.
+   */
+  private Baseline baselineFor(String workloadKey, BaselineTracker own) {
+    int warmup = settings.regression().baselineWarmup();
+    Optional<Baseline> mine = own.baseline(warmup);
+    if (mine.isPresent()) {
+      return mine.get();
+    }
+    Baseline newest = null;
+    try (KeyValueIterator<String, BaselineTracker> all =
+        baselines.prefixScan(workloadKey + "|", new StringSerializer())) {
+      while (all.hasNext()) {
+        KeyValue<String, BaselineTracker> entry = all.next();
+        Optional<Baseline> candidate = entry.value.baseline(warmup);
+        if (candidate.isPresent()
+            && (newest == null || candidate.get().asOf().isAfter(newest.asOf()))) {
+          newest = candidate.get();
+        }
+      }
+    }
+    return newest;
+  }
+
+  private List<String> activeIncidents(String versionKey) {
+    List<String> keys = new ArrayList<>();
+    try (KeyValueIterator<String, IncidentTracker> all =
+        incidents.prefixScan(versionKey + "|", new StringSerializer())) {
+      while (all.hasNext()) {
+        KeyValue<String, IncidentTracker> entry = all.next();
+        if (entry.value.active()) {
+          keys.add(entry.key);
+        }
+      }
+    }
+    return keys;
+  }
+
+  private void apply(Record<String, WorkloadInput> record, String key, IncidentTracker.Step step) {
+    incidents.put(key, step.tracker());
+    step.publish()
+        .ifPresent(
+            incident -> {
+              metrics.incidentPublished(incident);
+              context.forward(
+                  record.withKey(incident.incidentId()).withValue(Routed.incident(incident)));
+            });
+  }
+}

@@ -1,0 +1,148 @@
+package io.strata.correlator.trace;
+
+import io.strata.events.Correlation;
+import io.strata.events.trace.SpanStatus;
+import io.strata.events.trace.SpanSummary;
+import io.strata.events.trace.Stage;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The spans of one trace seen so far, small enough to live in a session-window store. Immutable:
+ * {@link #plus} and {@link #merge} return new values, which is what Kafka Streams' session
+ * aggregator and merger expect.
+ */
+public record TraceAccumulator(
+    String traceId,
+    int spans,
+    Instant rootStart,
+    Long rootDurationNanos,
+    Instant firstStart,
+    Instant lastEnd,
+    boolean error,
+    Map<Stage, Long> stageNanos,
+    Correlation correlation,
+    String gpuUuid,
+    Long outputTokens) {
+
+  /** The stages a request's time is split into; REQUEST and OTHER are not stages of the path. */
+  public static final Set<Stage> PATH_STAGES =
+      Set.of(
+          Stage.QUEUE_WAIT,
+          Stage.MODEL_LOAD,
+          Stage.BATCH_PREPARE,
+          Stage.GPU_EXECUTE,
+          Stage.RESPONSE_ENCODE);
+
+  public TraceAccumulator {
+    stageNanos = stageNanos == null ? Map.of() : Map.copyOf(stageNanos);
+    correlation = correlation == null ? Correlation.empty() : correlation;
+  }
+
+  public static TraceAccumulator empty() {
+    return new TraceAccumulator(null, 0, null, null, null, null, false, null, null, null, null);
+  }
+
+  public TraceAccumulator plus(SpanSummary span) {
+    Instant start = span.start();
+    Instant end = start == null ? null : start.plusNanos(Math.max(0, span.durationNanos()));
+    Map<Stage, Long> stages = new EnumMap<>(Stage.class);
+    stages.putAll(stageNanos);
+    if (PATH_STAGES.contains(span.stage())) {
+      stages.merge(span.stage(), Math.max(0, span.durationNanos()), Long::sum);
+    }
+    boolean root = span.root();
+    return new TraceAccumulator(
+        traceId != null ? traceId : span.traceId(),
+        spans + 1,
+        root && rootStart == null ? start : rootStart,
+        root && rootDurationNanos == null ? span.durationNanos() : rootDurationNanos,
+        earliest(firstStart, start),
+        latest(lastEnd, end),
+        error || span.status() == SpanStatus.ERROR,
+        stages,
+        root ? span.correlation().orElse(correlation) : correlation.orElse(span.correlation()),
+        pickGpu(span),
+        maxOf(outputTokens, span.outputTokens()));
+  }
+
+  /** Joins two sessions of the same trace that a late span bridged. */
+  public TraceAccumulator merge(TraceAccumulator other) {
+    Map<Stage, Long> stages = new EnumMap<>(Stage.class);
+    stages.putAll(stageNanos);
+    other.stageNanos.forEach((stage, nanos) -> stages.merge(stage, nanos, Long::sum));
+    return new TraceAccumulator(
+        traceId != null ? traceId : other.traceId,
+        spans + other.spans,
+        rootStart != null ? rootStart : other.rootStart,
+        rootDurationNanos != null ? rootDurationNanos : other.rootDurationNanos,
+        earliest(firstStart, other.firstStart),
+        latest(lastEnd, other.lastEnd),
+        error || other.error,
+        stages,
+        correlation.orElse(other.correlation),
+        gpuUuid != null ? gpuUuid : other.gpuUuid,
+        maxOf(outputTokens, other.outputTokens));
+  }
+
+  /** The request as one record; the root span's timing wins over the spans' envelope. */
+  public AssembledTrace assemble() {
+    Map<Stage, Double> stageMillis = new EnumMap<>(Stage.class);
+    stageNanos.forEach((stage, nanos) -> stageMillis.put(stage, nanos / 1_000_000.0));
+    Stage longest =
+        stageMillis.entrySet().stream()
+            .max(Map.Entry.comparingByValue())
+            .map(Map.Entry::getKey)
+            .orElse(Stage.UNSPECIFIED);
+    Instant start = rootStart != null ? rootStart : firstStart;
+    double durationMillis;
+    if (rootDurationNanos != null) {
+      durationMillis = rootDurationNanos / 1_000_000.0;
+    } else if (firstStart != null && lastEnd != null) {
+      durationMillis = Duration.between(firstStart, lastEnd).toNanos() / 1_000_000.0;
+    } else {
+      durationMillis = 0;
+    }
+    return new AssembledTrace(
+        traceId,
+        correlation,
+        gpuUuid,
+        start,
+        durationMillis,
+        error,
+        stageMillis,
+        longest,
+        outputTokens);
+  }
+
+  private String pickGpu(SpanSummary span) {
+    if (span.gpuUuid() == null) {
+      return gpuUuid;
+    }
+    return gpuUuid == null || span.stage() == Stage.GPU_EXECUTE ? span.gpuUuid() : gpuUuid;
+  }
+
+  private static Instant earliest(Instant a, Instant b) {
+    if (a == null) {
+      return b;
+    }
+    return b == null || a.isBefore(b) ? a : b;
+  }
+
+  private static Instant latest(Instant a, Instant b) {
+    if (a == null) {
+      return b;
+    }
+    return b == null || a.isAfter(b) ? a : b;
+  }
+
+  private static Long maxOf(Long a, Long b) {
+    if (a == null) {
+      return b;
+    }
+    return b == null ? a : Math.max(a, b);
+  }
+}

@@ -1,0 +1,90 @@
+package io.strata.correlator.window;
+
+import io.strata.correlator.trace.AssembledTrace;
+import io.strata.events.Correlation;
+import io.strata.events.serde.JsonSerde;
+import io.strata.events.trace.Stage;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serializer;
+
+/**
+ * Stores a {@link RequestWindow} as JSON whose histograms are HdrHistogram's compressed encoding
+ * (base64 in the JSON), so a window costs a few hundred bytes and decodes back to exactly the same
+ * counts.
+ */
+public final class RequestWindowSerde implements Serde<RequestWindow> {
+
+  /** The stored shape; histograms are compressed HdrHistogram bytes. */
+  record Encoded(
+      Correlation correlation,
+      long requests,
+      long errors,
+      long withinSlo,
+      long outputTokensWithinSlo,
+      byte[] latency,
+      Map<Stage, byte[]> stages,
+      List<AssembledTrace> exemplars,
+      List<String> nodes,
+      List<String> gpus) {}
+
+  private final JsonSerde<Encoded> json = new JsonSerde<>(Encoded.class);
+
+  public byte[] encode(RequestWindow window) {
+    Map<Stage, byte[]> stages = new EnumMap<>(Stage.class);
+    window.stages.forEach(
+        (stage, histogram) -> stages.put(stage, LatencyHistograms.encode(histogram)));
+    return json.serialize(
+        null,
+        new Encoded(
+            window.correlation,
+            window.requests,
+            window.errors,
+            window.withinSlo,
+            window.outputTokensWithinSlo,
+            LatencyHistograms.encode(window.latency),
+            stages,
+            window.exemplars,
+            List.copyOf(window.nodes),
+            List.copyOf(window.gpus)));
+  }
+
+  public RequestWindow decode(byte[] bytes) {
+    Encoded encoded = json.deserialize(null, bytes);
+    Map<Stage, Histogram> stages = new EnumMap<>(Stage.class);
+    if (encoded.stages() != null) {
+      encoded.stages().forEach((stage, data) -> stages.put(stage, LatencyHistograms.decode(data)));
+    }
+    RequestWindow window = new RequestWindow(LatencyHistograms.decode(encoded.latency()), stages);
+    window.correlation =
+        encoded.correlation() == null ? Correlation.empty() : encoded.correlation();
+    window.requests = encoded.requests();
+    window.errors = encoded.errors();
+    window.withinSlo = encoded.withinSlo();
+    window.outputTokensWithinSlo = encoded.outputTokensWithinSlo();
+    if (encoded.exemplars() != null) {
+      window.exemplars.addAll(encoded.exemplars());
+    }
+    if (encoded.nodes() != null) {
+      window.nodes.addAll(encoded.nodes());
+    }
+    if (encoded.gpus() != null) {
+      window.gpus.addAll(encoded.gpus());
+    }
+    return window;
+  }
+
+  @Override
+  public Serializer<RequestWindow> serializer() {
+    return (topic, window) -> window == null ? null : encode(window);
+  }
+
+  @Override
+  public Deserializer<RequestWindow> deserializer() {
+    return (topic, bytes) -> bytes == null ? null : decode(bytes);
+  }
+}
