@@ -1,0 +1,193 @@
+package io.strata.simulator.dcgm;
+
+import io.strata.simulator.dcgm.LabelSet.Label;
+import io.strata.simulator.model.ClusterShape;
+import io.strata.simulator.model.DeviceField;
+import io.strata.simulator.model.Gpu;
+import io.strata.simulator.model.GpuReading;
+import io.strata.simulator.model.HealthWatch;
+import io.strata.simulator.model.Pod;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Renders GPU readings as dcgm-exporter's /metrics text (4.x, released label names): per field a
+ * HELP and TYPE line, then one line per GPU with gpu, UUID, pci_bus_id, device, modelName,
+ * Hostname, DCGM_FI_DRIVER_VERSION and the sorted attribute labels (pod/namespace/container for
+ * device-plugin GPUs, plus dra_* for GPUs allocated through a ResourceClaim). Label strings are
+ * built once per GPU and per pod attribution, so rendering thousands of GPUs is string appends.
+ */
+public final class DcgmRenderer {
+
+  public static final String XID_COUNT_METRIC = "DCGM_EXP_XID_ERRORS_COUNT";
+  public static final String HEALTH_METRIC = "DCGM_EXP_GPU_HEALTH_STATUS";
+  public static final String DRA_DRIVER = "gpu.nvidia.com";
+
+  private final ClusterShape shape;
+  private final Duration xidWindow;
+  private final Map<String, String> fixedLabels = new ConcurrentHashMap<>();
+  private final Map<AttributionKey, List<Label>> attributions = new ConcurrentHashMap<>();
+
+  private record AttributionKey(Pod pod, String node, int gpu) {}
+
+  public DcgmRenderer(ClusterShape shape, Duration xidWindow) {
+    this.shape = shape;
+    this.xidWindow = xidWindow;
+  }
+
+  public String render(List<GpuReading> readings, Instant now) {
+    StringBuilder out = new StringBuilder(readings.size() * 6000);
+    List<String> fixed = new ArrayList<>(readings.size());
+    List<List<Label>> attrs = new ArrayList<>(readings.size());
+    List<String> prefixes = new ArrayList<>(readings.size());
+    for (GpuReading reading : readings) {
+      String f = fixedLabels.computeIfAbsent(reading.gpu().uuid(), u -> fixed(reading.gpu()));
+      List<Label> a = attribution(reading);
+      fixed.add(f);
+      attrs.add(a);
+      prefixes.add(a.isEmpty() ? f : f + "," + LabelSet.render(a));
+    }
+    for (DeviceField field : DeviceField.values()) {
+      boolean headerWritten = false;
+      for (int i = 0; i < readings.size(); i++) {
+        GpuReading reading = readings.get(i);
+        if (!reading.has(field)) {
+          continue;
+        }
+        if (!headerWritten) {
+          header(out, field.metric(), field.help(), field.type());
+          headerWritten = true;
+        }
+        String labels = prefixes.get(i);
+        if (field == DeviceField.XID_ERRORS) {
+          int xid = (int) reading.value(field);
+          labels =
+              fixed.get(i)
+                  + ","
+                  + LabelSet.render(
+                      LabelSet.sorted(
+                          attrs.get(i),
+                          List.of(
+                              new Label("err_code", Integer.toString(xid)),
+                              new Label("err_msg", XidText.of(xid)))));
+        }
+        line(out, field.metric(), labels, format(reading.value(field), field.profiling()));
+      }
+    }
+    renderXidCounts(out, readings, fixed, attrs, now);
+    renderHealth(out, readings, fixed, attrs);
+    return out.toString();
+  }
+
+  private void renderXidCounts(
+      StringBuilder out,
+      List<GpuReading> readings,
+      List<String> fixed,
+      List<List<Label>> attrs,
+      Instant now) {
+    if (readings.isEmpty()) {
+      return;
+    }
+    header(
+        out,
+        XID_COUNT_METRIC,
+        "Count of XID Errors within user-specified time window (see xid-count-window-size param).",
+        "gauge");
+    Label window = new Label("window_size_in_ms", Long.toString(xidWindow.toMillis()));
+    for (int i = 0; i < readings.size(); i++) {
+      Map<Integer, Integer> counts = new TreeMap<>();
+      for (Gpu.XidOccurrence occurrence : readings.get(i).gpu().xidsWithin(xidWindow, now)) {
+        counts.merge(occurrence.xid(), 1, Integer::sum);
+      }
+      if (counts.isEmpty()) {
+        String labels =
+            fixed.get(i) + "," + LabelSet.render(LabelSet.sorted(attrs.get(i), List.of(window)));
+        line(out, XID_COUNT_METRIC, labels, "0");
+        continue;
+      }
+      for (Map.Entry<Integer, Integer> entry : counts.entrySet()) {
+        List<Label> extra = List.of(window, new Label("xid", entry.getKey().toString()));
+        String labels = fixed.get(i) + "," + LabelSet.render(LabelSet.sorted(attrs.get(i), extra));
+        line(out, XID_COUNT_METRIC, labels, entry.getValue().toString());
+      }
+    }
+  }
+
+  private static void renderHealth(
+      StringBuilder out, List<GpuReading> readings, List<String> fixed, List<List<Label>> attrs) {
+    if (readings.isEmpty()) {
+      return;
+    }
+    header(out, HEALTH_METRIC, "DCGM reported health status", "counter");
+    for (int i = 0; i < readings.size(); i++) {
+      for (Map.Entry<HealthWatch, HealthWatch.Result> entry : readings.get(i).health().entrySet()) {
+        List<Label> extra =
+            List.of(
+                new Label("health_error_code", entry.getValue().errorCode()),
+                new Label("health_watch", entry.getKey().name()));
+        String labels = fixed.get(i) + "," + LabelSet.render(LabelSet.sorted(attrs.get(i), extra));
+        line(out, HEALTH_METRIC, labels, Integer.toString(entry.getValue().value()));
+      }
+    }
+  }
+
+  private String fixed(Gpu gpu) {
+    return LabelSet.render(
+        List.of(
+            new Label("gpu", Integer.toString(gpu.index())),
+            new Label("UUID", gpu.uuid()),
+            new Label("pci_bus_id", gpu.pciBusId()),
+            new Label("device", "nvidia" + gpu.index()),
+            new Label("modelName", shape.modelName()),
+            new Label("Hostname", gpu.node()),
+            new Label("DCGM_FI_DRIVER_VERSION", shape.driverVersion())));
+  }
+
+  private List<Label> attribution(GpuReading reading) {
+    Pod pod = reading.attribution();
+    if (pod == null) {
+      return List.of();
+    }
+    Gpu gpu = reading.gpu();
+    return attributions.computeIfAbsent(
+        new AttributionKey(pod, gpu.node(), gpu.index()), k -> podLabels(pod, gpu));
+  }
+
+  private static List<Label> podLabels(Pod pod, Gpu gpu) {
+    List<Label> labels = new ArrayList<>();
+    labels.add(new Label("container", pod.container()));
+    labels.add(new Label("namespace", pod.namespace()));
+    labels.add(new Label("pod", pod.name()));
+    if (pod.draClaim() != null) {
+      labels.add(new Label("dra_claim_name", pod.draClaim()));
+      labels.add(new Label("dra_claim_namespace", pod.namespace()));
+      labels.add(new Label("dra_device_name", "gpu-" + gpu.index()));
+      labels.add(new Label("dra_driver_name", DRA_DRIVER));
+      labels.add(new Label("dra_pool_name", gpu.node()));
+    }
+    return LabelSet.sorted(labels, List.of());
+  }
+
+  private static void header(StringBuilder out, String metric, String help, String type) {
+    out.append("# HELP ").append(metric).append(' ').append(help).append('\n');
+    out.append("# TYPE ").append(metric).append(' ').append(type).append('\n');
+  }
+
+  private static void line(StringBuilder out, String metric, String labels, String value) {
+    out.append(metric).append('{').append(labels).append("} ").append(value).append('\n');
+  }
+
+  /** Whole numbers without a fraction; ratios and measured values with six decimals. */
+  static String format(double value, boolean ratio) {
+    if (!ratio && value == Math.rint(value) && Math.abs(value) < 1e15) {
+      return Long.toString((long) value);
+    }
+    return String.format(Locale.ROOT, "%.6f", value);
+  }
+}

@@ -1,0 +1,208 @@
+package io.strata.simulator.k8s;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.strata.simulator.model.ClusterModel;
+import io.strata.simulator.model.Node;
+import io.strata.simulator.model.Pod;
+import io.strata.simulator.model.Revision;
+import io.strata.simulator.model.Workload;
+import io.strata.simulator.model.WorkloadKind;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Writes the model's objects into the Kubernetes API. The API server assigns uids, so the seeder
+ * remembers each created object's uid and rewrites owner references (and the uids other objects
+ * quote) to the real ones before creating the dependants.
+ */
+public final class ClusterSeeder {
+
+  private final KubernetesClient client;
+  private final Map<String, String> uids = new ConcurrentHashMap<>();
+
+  public ClusterSeeder(KubernetesClient client) {
+    this.client = client;
+  }
+
+  public void seed(ClusterModel model, Instant now) {
+    Set<String> namespaces = new TreeSet<>();
+    model.workloads().forEach(w -> namespaces.add(w.namespace()));
+    for (String ns : namespaces) {
+      client
+          .namespaces()
+          .resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build())
+          .create();
+    }
+    List<Node> nodes = model.nodes();
+    for (int i = 0; i < nodes.size(); i++) {
+      client.nodes().resource(NodeObjects.build(nodes.get(i), i, model.shape(), now)).create();
+    }
+    client.resources(DeviceClass.class).resource(DraObjects.deviceClass(now)).create();
+    for (Node node : nodes) {
+      client
+          .resources(ResourceSlice.class)
+          .resource(DraObjects.slice(node, model.shape(), now))
+          .create();
+    }
+    List<Pod> pods = model.pods();
+    for (Workload w : model.workloads()) {
+      seedWorkload(w, pods, now);
+    }
+    for (Pod pod : pods) {
+      createPod(model, pod, now);
+    }
+  }
+
+  private void seedWorkload(Workload w, List<Pod> pods, Instant now) {
+    switch (w.kind()) {
+      case JOB ->
+          client
+              .batch()
+              .v1()
+              .jobs()
+              .resource(WorkloadObjects.job(w, count(pods, w, null), now))
+              .create();
+      case KNATIVE_SERVICE -> {
+        track(
+            client
+                .genericKubernetesResources(MockKubernetesApi.KNATIVE_SERVICES)
+                .resource(WorkloadObjects.knativeService(w, now))
+                .create());
+        track(
+            client
+                .genericKubernetesResources(MockKubernetesApi.KNATIVE_CONFIGURATIONS)
+                .resource(withOwners(WorkloadObjects.knativeConfiguration(w, now)))
+                .create());
+        int generation = 1;
+        for (Revision revision : w.revisions()) {
+          track(
+              client
+                  .genericKubernetesResources(MockKubernetesApi.KNATIVE_REVISIONS)
+                  .resource(
+                      withOwners(WorkloadObjects.knativeRevision(w, revision, generation++, now)))
+                  .create());
+          OwnerReference owner =
+              Owners.controller(Labels.KNATIVE_API, "Revision", w.namespace(), revision.name());
+          String deployment = revision.name() + "-deployment";
+          int replicas = count(pods, w, revision);
+          track(
+              client
+                  .apps()
+                  .deployments()
+                  .resource(
+                      withOwners(WorkloadObjects.deployment(w, deployment, replicas, owner, now)))
+                  .create());
+          track(
+              client
+                  .apps()
+                  .replicaSets()
+                  .resource(
+                      withOwners(
+                          WorkloadObjects.replicaSet(w, revision, deployment, replicas, now)))
+                  .create());
+        }
+      }
+      default -> {
+        int replicas = count(pods, w, null);
+        Revision revision = w.revisions().get(0);
+        track(
+            client
+                .apps()
+                .deployments()
+                .resource(WorkloadObjects.deployment(w, w.name(), replicas, null, now))
+                .create());
+        track(
+            client
+                .apps()
+                .replicaSets()
+                .resource(
+                    withOwners(WorkloadObjects.replicaSet(w, revision, w.name(), replicas, now)))
+                .create());
+      }
+    }
+  }
+
+  /** Creates a pod (and, after it, the ResourceClaim reserved for it). */
+  void createPod(ClusterModel model, Pod pod, Instant now) {
+    String message = pod.isScheduled() ? null : model.failedSchedulingMessage(pod.gpuCount());
+    io.fabric8.kubernetes.api.model.Pod object = withOwners(PodObjects.build(pod, now, message));
+    String revisionUid = object.getMetadata().getLabels().get(Labels.KNATIVE_REVISION_UID);
+    if (revisionUid != null) {
+      object
+          .getMetadata()
+          .getLabels()
+          .put(
+              Labels.KNATIVE_REVISION_UID,
+              uids.getOrDefault(
+                  key("Revision", pod.namespace(), pod.revision().name()), revisionUid));
+    }
+    io.fabric8.kubernetes.api.model.Pod created = track(client.pods().resource(object).create());
+    if (pod.draClaim() != null && pod.isScheduled()) {
+      ResourceClaim claim = DraObjects.claim(pod, now);
+      claim.getStatus().getReservedFor().get(0).setUid(created.getMetadata().getUid());
+      track(client.resources(ResourceClaim.class).resource(claim).create());
+    }
+  }
+
+  /** The uid the API server gave a pod, or null if the seeder did not create it. */
+  String podUid(Pod pod) {
+    return uids.get(key("Pod", pod.namespace(), pod.name()));
+  }
+
+  private <T extends HasMetadata> T track(T created) {
+    uids.put(
+        key(
+            created.getKind(),
+            created.getMetadata().getNamespace(),
+            created.getMetadata().getName()),
+        created.getMetadata().getUid());
+    return created;
+  }
+
+  private <T extends HasMetadata> T withOwners(T object) {
+    if (object.getMetadata().getOwnerReferences() != null) {
+      object
+          .getMetadata()
+          .getOwnerReferences()
+          .forEach(
+              ref -> {
+                String uid =
+                    uids.get(
+                        key(ref.getKind(), object.getMetadata().getNamespace(), ref.getName()));
+                if (uid != null) {
+                  ref.setUid(uid);
+                }
+              });
+    }
+    return object;
+  }
+
+  private static String key(String kind, String namespace, String name) {
+    return kind + "/" + (namespace == null ? "" : namespace) + "/" + name;
+  }
+
+  void deletePod(Pod pod) {
+    client.pods().inNamespace(pod.namespace()).withName(pod.name()).delete();
+  }
+
+  private static int count(List<Pod> pods, Workload w, Revision revision) {
+    return (int)
+        pods.stream()
+            .filter(p -> p.workload() == w && (revision == null || p.revision().equals(revision)))
+            .count();
+  }
+
+  static boolean isKnative(Workload w) {
+    return w.kind() == WorkloadKind.KNATIVE_SERVICE;
+  }
+}

@@ -1,0 +1,95 @@
+package io.strata.simulator.model;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * Stage times of one request. The healthy baseline is a few milliseconds of queueing and loading
+ * and about a hundred milliseconds of execution; each fault stretches the stage an on-call engineer
+ * would find longest, and the remediator's actions shrink it back.
+ */
+public final class LatencyModel {
+
+  /** Execution time when the GPU has fallen off the bus: the client gives up. */
+  static final double DEVICE_LOST_TIMEOUT_MS = 5000;
+
+  /** Extra queue wait per unit of concurrency above the sustainable level during a backlog. */
+  static final double BACKLOG_MS_PER_EXCESS = 300;
+
+  private LatencyModel() {}
+
+  /**
+   * What the request meets.
+   *
+   * @param concurrency the workload's current containerConcurrency (0 = not limited)
+   * @param initialConcurrency its healthy-state value
+   * @param backlog a queue backlog is building for this workload
+   * @param thermal the serving node is throttling
+   * @param deviceLost the serving GPU fell off the bus
+   * @param appFault the serving GPU's application hits XID 13
+   * @param coldModel the revision's model is being loaded (after a rollout)
+   */
+  public record Conditions(
+      int concurrency,
+      int initialConcurrency,
+      boolean backlog,
+      boolean thermal,
+      boolean deviceLost,
+      boolean appFault,
+      boolean coldModel) {
+
+    public static Conditions healthy(int concurrency) {
+      return new Conditions(concurrency, concurrency, false, false, false, false, false);
+    }
+  }
+
+  /** The outcome of one request. */
+  public record Outcome(StageTimes stages, int outputTokens, RequestFailure failure) {}
+
+  public static Outcome sample(Conditions c, RandomGenerator random) {
+    int tokens = 64 + random.nextInt(193);
+    double queue = uniform(random, 4, 12);
+    if (c.backlog()) {
+      queue += backlogQueueMs(c.concurrency(), c.initialConcurrency());
+    }
+    double load = c.coldModel() ? uniform(random, 2500, 4500) : uniform(random, 1, 4);
+    double prepare = uniform(random, 8, 16);
+    double execute = 40 + tokens * 0.5 + uniform(random, 0, 10);
+    if (c.thermal()) {
+      execute *= thermalFactor(c.concurrency(), c.initialConcurrency());
+    }
+    RequestFailure failure = RequestFailure.NONE;
+    if (c.deviceLost()) {
+      execute = DEVICE_LOST_TIMEOUT_MS;
+      failure = RequestFailure.DEVICE_LOST;
+      tokens = 0;
+    } else if (c.appFault() && random.nextInt(4) == 0) {
+      failure = RequestFailure.KERNEL_EXCEPTION;
+      tokens = 0;
+    }
+    double encode = uniform(random, 1, 3);
+    return new Outcome(new StageTimes(queue, load, prepare, execute, encode), tokens, failure);
+  }
+
+  /**
+   * Queue wait added during a backlog: half the pods the autoscaler wants are Pending, so the
+   * sustainable concurrency is half the initial one; every unit above it adds queueing, and
+   * lowering concurrency to the sustainable level (or below) removes it.
+   */
+  public static double backlogQueueMs(int concurrency, int initialConcurrency) {
+    int sustainable = Math.max(1, initialConcurrency / 2);
+    int effective = concurrency <= 0 ? initialConcurrency : concurrency;
+    return Math.max(0, effective - sustainable) * BACKLOG_MS_PER_EXCESS;
+  }
+
+  /** A throttled GPU runs 2.5x slower at full concurrency, less when fewer requests share it. */
+  public static double thermalFactor(int concurrency, int initialConcurrency) {
+    if (initialConcurrency <= 0 || concurrency <= 0) {
+      return 2.5;
+    }
+    return 1 + 1.5 * Math.min(1.0, (double) concurrency / initialConcurrency);
+  }
+
+  private static double uniform(RandomGenerator random, double low, double high) {
+    return low + random.nextDouble() * (high - low);
+  }
+}
