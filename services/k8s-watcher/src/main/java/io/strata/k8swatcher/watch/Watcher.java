@@ -1,0 +1,240 @@
+package io.strata.k8swatcher.watch;
+
+import io.fabric8.kubernetes.api.model.APIResource;
+import io.fabric8.kubernetes.api.model.APIResourceList;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.strata.events.topic.Topics;
+import io.strata.k8swatcher.config.WatcherConfig;
+import io.strata.k8swatcher.dra.ClaimMapper;
+import io.strata.k8swatcher.dra.DeviceCatalog;
+import io.strata.k8swatcher.dra.DraApiVersion;
+import io.strata.k8swatcher.dra.DraVersionSelector;
+import io.strata.k8swatcher.mapping.EventMapper;
+import io.strata.k8swatcher.mapping.EventSelection;
+import io.strata.k8swatcher.mapping.GpuResources;
+import io.strata.k8swatcher.mapping.NodeMapper;
+import io.strata.k8swatcher.mapping.PodInterest;
+import io.strata.k8swatcher.mapping.PodMapper;
+import io.strata.k8swatcher.publish.KafkaPublisher;
+import io.strata.k8swatcher.publish.RepublishRequests;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
+
+/**
+ * Starts the informers at startup, wires their notifications to the emitter, and serves the full
+ * republishes the publisher asks for. Nothing here maps objects or talks to Kafka itself.
+ */
+@ApplicationScoped
+public class Watcher {
+
+  private static final Logger LOG = Logger.getLogger(Watcher.class);
+
+  @Inject KubernetesClient client;
+  @Inject WatcherConfig config;
+  @Inject KafkaPublisher publisher;
+  @Inject RepublishRequests republishRequests;
+  @Inject Clock clock;
+  @Inject MeterRegistry registry;
+
+  private volatile ClusterCaches caches;
+  private volatile StateEmitter emitter;
+  private WatchMetrics metrics;
+  private ScheduledExecutorService republisher;
+
+  void onStart(@Observes StartupEvent event) {
+    DraApiVersion draVersion =
+        DraVersionSelector.select(config.dra().apiVersion(), this::servedResources);
+    LOG.infof(
+        "watching cluster %s, namespaces %s, DRA %s",
+        config.cluster(),
+        config.namespaces().map(Object::toString).orElse("all"),
+        draVersion == DraApiVersion.NONE ? "not watched" : draVersion.groupVersion());
+    metrics = new WatchMetrics(registry);
+    caches = new InformerFactory(client, config).build(draVersion);
+    emitter =
+        new StateEmitter(mappers(), caches, new DeviceCatalog(), publisher::offer, clock, metrics);
+    wire(caches, emitter);
+    caches
+        .start()
+        .whenComplete(
+            (ok, error) -> {
+              if (error != null) {
+                LOG.errorf(error, "informers did not start");
+              } else {
+                LOG.info("informers synced: full state published");
+              }
+            });
+    republisher =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread thread = new Thread(r, "strata-k8s-watcher-republisher");
+              thread.setDaemon(true);
+              return thread;
+            });
+    long period = config.publisher().republishCheck().toMillis();
+    republisher.scheduleWithFixedDelay(
+        this::republishRequested, period, period, TimeUnit.MILLISECONDS);
+  }
+
+  void onStop(@Observes ShutdownEvent event) {
+    if (republisher != null) {
+      republisher.shutdownNow();
+    }
+    if (caches != null) {
+      caches.stop();
+    }
+  }
+
+  /** Per informer: synced or not. Empty before startup. */
+  public Map<String, Boolean> synced() {
+    ClusterCaches current = caches;
+    if (current == null) {
+      return Map.of();
+    }
+    return current.all().stream()
+        .collect(
+            Collectors.toMap(ScopedInformers::resource, ScopedInformers::synced, (a, b) -> a && b));
+  }
+
+  public DraApiVersion draVersion() {
+    ClusterCaches current = caches;
+    return current == null ? DraApiVersion.NONE : current.draVersion();
+  }
+
+  /** Publishes the full current state of the requested topics from the caches. */
+  void republishRequested() {
+    Set<String> topics = republishRequests.take();
+    if (topics.isEmpty() || emitter == null) {
+      return;
+    }
+    LOG.infof("republishing %s from the informer caches", topics);
+    for (String topic : topics) {
+      metrics.republished(topic);
+      if (topic.equals(Topics.K8S_PODS.name())) {
+        caches.pods.list().forEach(pod -> guarded(() -> emitter.pod(pod)));
+      } else if (topic.equals(Topics.K8S_NODES.name())) {
+        caches.nodes.list().forEach(node -> guarded(() -> emitter.node(node)));
+      } else if (topic.equals(Topics.K8S_CLAIMS.name())) {
+        caches.allClaims().forEach(claim -> guarded(() -> emitter.claim(claim)));
+      } else if (topic.equals(Topics.K8S_EVENTS.name())) {
+        caches.events.list().forEach(e -> guarded(() -> emitter.event(e)));
+      }
+    }
+  }
+
+  private void guarded(Runnable action) {
+    try {
+      action.run();
+    } catch (RuntimeException e) {
+      LOG.warnf("republish skipped an object: %s", e.toString());
+    }
+  }
+
+  private void wire(ClusterCaches caches, StateEmitter emitter) {
+    caches.pods.handle(
+        new Notifications<>(
+            "pods", metrics, emitter::pod, (old, pod) -> emitter.pod(pod), emitter::podDeleted));
+    caches.nodes.handle(
+        new Notifications<>(
+            "nodes",
+            metrics,
+            node -> {
+              emitter.node(node);
+              emitter.podsOnNode(node.getMetadata().getName());
+            },
+            (old, node) -> {
+              emitter.node(node);
+              if (!Objects.equals(emitter.acceleratorType(old), emitter.acceleratorType(node))) {
+                emitter.podsOnNode(node.getMetadata().getName());
+              }
+            },
+            emitter::nodeDeleted));
+    caches.replicaSets.handle(ownerNotifications("replicasets", emitter));
+    caches.jobs.handle(ownerNotifications("jobs", emitter));
+    caches.events.handle(
+        new Notifications<>(
+            "events",
+            metrics,
+            emitter::event,
+            (old, current) -> {
+              if (!Notifications.isResync(old, current)) {
+                emitter.event(current);
+              }
+            },
+            deleted -> {}));
+    if (caches.dra != null) {
+      caches.dra.handle(emitter, metrics);
+    }
+  }
+
+  /**
+   * A ReplicaSet or Job that arrives after its pods (or gains an owner) completes their workload
+   * identity: map those pods again.
+   */
+  private <T extends HasMetadata> Notifications<T> ownerNotifications(
+      String resource, StateEmitter emitter) {
+    return new Notifications<>(
+        resource,
+        metrics,
+        owner -> emitter.podsOwnedBy(owner.getMetadata().getUid()),
+        (old, owner) -> {
+          if (!Objects.equals(owners(old), owners(owner))) {
+            emitter.podsOwnedBy(owner.getMetadata().getUid());
+          }
+        },
+        deleted -> {});
+  }
+
+  private static List<OwnerReference> owners(HasMetadata object) {
+    return object.getMetadata().getOwnerReferences();
+  }
+
+  private StateEmitter.Mappers mappers() {
+    GpuResources gpus = new GpuResources(config.gpuResources());
+    String cluster = config.cluster();
+    return new StateEmitter.Mappers(
+        cluster,
+        new PodInterest(gpus, config.pods().namespacesOfInterest().orElse(List.of())),
+        new PodMapper(cluster, gpus, config.pods().modelVersionKeys(), config.pods().queueKey()),
+        new NodeMapper(
+            cluster,
+            gpus,
+            config.nodes().acceleratorLabel(),
+            config.nodes().labels(),
+            config.nodes().toleratedTaintKeys()),
+        new ClaimMapper(cluster),
+        new EventMapper(cluster),
+        new EventSelection(config.events().reasons()));
+  }
+
+  /** API discovery: the resource names a group version serves; empty when it is not served. */
+  private Set<String> servedResources(String groupVersion) {
+    try {
+      APIResourceList list = client.getApiResources(groupVersion);
+      if (list == null || list.getResources() == null) {
+        return Set.of();
+      }
+      return list.getResources().stream().map(APIResource::getName).collect(Collectors.toSet());
+    } catch (KubernetesClientException e) {
+      LOG.debugf("discovery of %s: %s", groupVersion, e.getMessage());
+      return Set.of();
+    }
+  }
+}
