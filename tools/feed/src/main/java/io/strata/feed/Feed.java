@@ -1,0 +1,80 @@
+package io.strata.feed;
+
+import io.strata.events.incident.Incident;
+import io.strata.events.incident.IncidentState;
+import io.strata.events.remediation.ActionState;
+import io.strata.events.remediation.RemediationAction;
+import io.strata.events.remediation.ReviewRecord;
+import io.strata.events.topic.Topic;
+import io.strata.events.topic.Topics;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The feed's memory: it turns a stream of records from the incident, remediation and review topics
+ * into lines, one per step. Incidents are republished on every update, so a line is printed only
+ * when an incident's state changes, and an action's only when its state does.
+ */
+public final class Feed {
+
+  /** The topics the feed follows. */
+  public static final List<Topic<String, ?>> TOPICS =
+      List.of(Topics.INCIDENTS, Topics.REMEDIATION, Topics.REVIEWS);
+
+  private final Map<String, IncidentState> incidentStates = new HashMap<>();
+  private final Map<String, ActionState> actionStates = new HashMap<>();
+  private final Consumer<String> out;
+  private int reviews;
+
+  public Feed(Consumer<String> out) {
+    this.out = out;
+  }
+
+  /** Handles one raw record; unreadable records are reported as a line and skipped, never fatal. */
+  public void accept(String topic, byte[] value, long offset) {
+    if (value == null) {
+      return;
+    }
+    Optional<Topic<?, ?>> known = Topics.byName(topic);
+    if (known.isEmpty()) {
+      return;
+    }
+    Object event;
+    try {
+      event = known.get().valueSerde().deserializer().deserialize(topic, value);
+    } catch (RuntimeException e) {
+      out.accept("unreadable record on " + topic + " at offset " + offset + ": " + e.getMessage());
+      return;
+    }
+    if (event instanceof Incident incident) {
+      onIncident(incident);
+    } else if (event instanceof RemediationAction action) {
+      onAction(action);
+    } else if (event instanceof ReviewRecord review) {
+      reviews++;
+      out.accept(FeedFormatter.review(review));
+    }
+  }
+
+  /** How many review records have been printed: the demo waits for the first. */
+  public int reviews() {
+    return reviews;
+  }
+
+  private void onIncident(Incident incident) {
+    IncidentState previous = incidentStates.put(incident.incidentId(), incident.state());
+    if (previous != incident.state()) {
+      out.accept(FeedFormatter.incident(incident));
+    }
+  }
+
+  private void onAction(RemediationAction action) {
+    ActionState previous = actionStates.put(action.actionId(), action.state());
+    if (previous != action.state()) {
+      out.accept(FeedFormatter.action(action));
+    }
+  }
+}
