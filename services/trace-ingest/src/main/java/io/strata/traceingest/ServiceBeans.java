@@ -1,0 +1,103 @@
+package io.strata.traceingest;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.strata.events.topic.Topics;
+import io.strata.events.trace.Stage;
+import io.strata.traceingest.config.TraceIngestConfig;
+import io.strata.traceingest.otlp.OtlpRequestDecoder;
+import io.strata.traceingest.publish.InFlightLimits;
+import io.strata.traceingest.publish.KafkaAvailability;
+import io.strata.traceingest.publish.KafkaSpanSink;
+import io.strata.traceingest.publish.SpanSink;
+import io.strata.traceingest.receiver.ExportPipeline;
+import io.strata.traceingest.receiver.IngestMetrics;
+import io.strata.traceingest.summary.AttributeKeys;
+import io.strata.traceingest.summary.SpanSummarizer;
+import io.strata.traceingest.summary.StageTable;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.clients.producer.Producer;
+import org.eclipse.microprofile.config.Config;
+
+/** Wires the plain-Java core from configuration; the only place that knows both. */
+public class ServiceBeans {
+
+  @Produces
+  @Singleton
+  Clock clock() {
+    return Clock.systemUTC();
+  }
+
+  @Produces
+  @Singleton
+  SpanSummarizer summarizer(TraceIngestConfig config) {
+    TraceIngestConfig.Stages stages = config.stages();
+    StageTable table =
+        new StageTable(
+            Map.of(
+                Stage.QUEUE_WAIT, stages.queueWait(),
+                Stage.MODEL_LOAD, stages.modelLoad(),
+                Stage.BATCH_PREPARE, stages.batchPrepare(),
+                Stage.GPU_EXECUTE, stages.gpuExecute(),
+                Stage.RESPONSE_ENCODE, stages.responseEncode()),
+            Set.copyOf(stages.request().orElse(List.of())));
+    TraceIngestConfig.Attributes attributes = config.attributes();
+    AttributeKeys keys =
+        new AttributeKeys(
+            attributes.modelVersion(),
+            attributes.queue(),
+            attributes.gpuUuid(),
+            attributes.acceleratorType(),
+            attributes.outputTokens());
+    return new SpanSummarizer(table, keys, attributes.maxStatusMessageLength());
+  }
+
+  @Produces
+  @Singleton
+  InFlightLimits limits(TraceIngestConfig config) {
+    return new InFlightLimits(
+        config.receiver().maxInFlightRequests(), config.receiver().maxInFlightSpans());
+  }
+
+  @Produces
+  @Singleton
+  KafkaAvailability kafkaAvailability(Clock clock, TraceIngestConfig config) {
+    return new KafkaAvailability(clock, config.receiver().retryAfter());
+  }
+
+  @Produces
+  @Singleton
+  IngestMetrics metrics(MeterRegistry registry, InFlightLimits limits) {
+    return new IngestMetrics(registry, limits);
+  }
+
+  @Produces
+  @Singleton
+  SpanSink sink(Producer<String, byte[]> producer, Config raw) {
+    // strata.topic.traces-spans comes from the events module's TopicConfigSource.
+    String topicName = raw.getValue("strata.topic.traces-spans", String.class);
+    return new KafkaSpanSink(producer, topicName, Topics.TRACE_SPANS);
+  }
+
+  @Produces
+  @Singleton
+  OtlpRequestDecoder decoder(TraceIngestConfig config) {
+    return new OtlpRequestDecoder(config.receiver().maxBodyBytes());
+  }
+
+  @Produces
+  @Singleton
+  ExportPipeline pipeline(
+      SpanSummarizer summarizer,
+      InFlightLimits limits,
+      KafkaAvailability kafka,
+      SpanSink sink,
+      IngestMetrics metrics,
+      Clock clock) {
+    return new ExportPipeline(summarizer, limits, kafka, sink, metrics, clock);
+  }
+}

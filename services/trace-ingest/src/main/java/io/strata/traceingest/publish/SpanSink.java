@@ -1,0 +1,11 @@
+package io.strata.traceingest.publish;
+
+import io.strata.events.trace.SpanSummary;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+
+/** Where summaries go: completes when every one is acknowledged, fails if any is not. */
+public interface SpanSink {
+
+  CompletionStage<Void> publish(List<SpanSummary> summaries);
+}
