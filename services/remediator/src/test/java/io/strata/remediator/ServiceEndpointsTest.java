@@ -6,11 +6,15 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.strata.embeddedkafka.StrataKafkaResource;
+import io.strata.remediator.it.SlackReceiverResource;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @WithTestResource(StrataKafkaResource.class)
+@WithTestResource(SlackReceiverResource.class)
+@WithKubernetesTestServer(crud = true)
 class ServiceEndpointsTest {
 
   @Test

@@ -1,0 +1,205 @@
+package io.strata.remediator;
+
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.strata.events.incident.Incident;
+import io.strata.events.remediation.ActionState;
+import io.strata.events.remediation.ApprovalChannel;
+import io.strata.events.remediation.RemediationAction;
+import io.strata.remediator.config.RemediatorConfig;
+import io.strata.remediator.core.ActionExecutor;
+import io.strata.remediator.core.ApprovalService;
+import io.strata.remediator.core.Decision;
+import io.strata.remediator.core.ExecutionResult;
+import io.strata.remediator.core.Notifier;
+import io.strata.remediator.core.RemediationEngine;
+import io.strata.remediator.kafka.JournalRebuilder;
+import io.strata.remediator.kafka.KafkaActionJournal;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.jboss.logging.Logger;
+
+/**
+ * Wires the core to the outside: incidents in, decisions from Slack and REST, executions on one
+ * thread (so executions, retries, deadline ticks and recovery never interleave), outcomes out.
+ */
+@ApplicationScoped
+public class RemediationService {
+
+  private static final Logger LOG = Logger.getLogger(RemediationService.class);
+
+  /** The commands a person can give about one action. */
+  public enum Command {
+    APPROVE,
+    REJECT,
+    UNDO
+  }
+
+  @Inject RemediationEngine engine;
+  @Inject ActionExecutor executor;
+  @Inject ApprovalService approvals;
+  @Inject KafkaActionJournal journal;
+  @Inject JournalRebuilder rebuilder;
+  @Inject Notifier notifier;
+  @Inject RemediatorConfig config;
+
+  private final CountDownLatch ready = new CountDownLatch(1);
+  private final ScheduledExecutorService worker =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "strata-remediator-executor");
+            t.setDaemon(true);
+            return t;
+          });
+
+  void onStart(@Observes StartupEvent event) {
+    worker.execute(this::recoverNow);
+    long tick = config.execution().tickInterval().toMillis();
+    worker.scheduleWithFixedDelay(this::tickNow, tick, tick, TimeUnit.MILLISECONDS);
+  }
+
+  void onStop(@Observes ShutdownEvent event) {
+    worker.shutdownNow();
+  }
+
+  public boolean isReady() {
+    return ready.getCount() == 0;
+  }
+
+  /**
+   * Rebuilds the remediator's memory from Kafka and resumes every approved or executing action, as
+   * at startup. Runs on the execution thread and waits for it.
+   */
+  public void recover() {
+    await(worker.submit(this::recoverNow));
+  }
+
+  /** Runs the deadline check now (it also runs every tick-interval). */
+  public void tick() {
+    await(worker.submit(this::tickNow));
+  }
+
+  public void onIncident(Incident incident) {
+    awaitReady();
+    submitAll(engine.onIncident(incident));
+  }
+
+  public Decision decide(
+      Command command,
+      String actionId,
+      String principal,
+      ApprovalChannel channel,
+      Optional<String> responseUrl) {
+    awaitReady();
+    Decision decision =
+        switch (command) {
+          case APPROVE -> approvals.approve(actionId, principal, channel);
+          case REJECT -> approvals.reject(actionId, principal, channel);
+          case UNDO -> approvals.undo(actionId, principal, channel);
+        };
+    RemediationAction changed = decision.action().orElse(null);
+    if (decision.outcome() == Decision.Outcome.APPROVED) {
+      submit(changed.actionId(), responseUrl);
+    } else if (decision.outcome() == Decision.Outcome.REJECTED) {
+      announce(changed, responseUrl);
+    }
+    return decision;
+  }
+
+  private void recoverNow() {
+    try {
+      JournalRebuilder.Memory memory = rebuilder.rebuild();
+      journal.replaceStore(memory.store());
+      memory.reviewed().forEach(engine::markReviewed);
+      ready.countDown();
+      for (Incident incident : memory.incidents()) {
+        submitAll(engine.restore(incident));
+      }
+      for (RemediationAction action : journal.store().all()) {
+        if (action.state() == ActionState.APPROVED || action.state() == ActionState.EXECUTING) {
+          LOG.infof("resuming %s (%s)", action.actionId(), action.state());
+          submit(action.actionId(), Optional.empty());
+        }
+      }
+    } catch (RuntimeException e) {
+      LOG.error("could not rebuild the remediator's state from Kafka", e);
+      throw e;
+    }
+  }
+
+  private void tickNow() {
+    if (isReady()) {
+      try {
+        submitAll(engine.tick());
+      } catch (RuntimeException e) {
+        LOG.error("deadline check failed; retrying at the next tick", e);
+      }
+    }
+  }
+
+  private void submitAll(List<String> actionIds) {
+    actionIds.forEach(id -> submit(id, Optional.empty()));
+  }
+
+  private void submit(String actionId, Optional<String> responseUrl) {
+    worker.execute(() -> run(actionId, responseUrl));
+  }
+
+  private void run(String actionId, Optional<String> responseUrl) {
+    ExecutionResult result;
+    try {
+      result = executor.execute(actionId);
+    } catch (RuntimeException e) {
+      // The journal could not record (Kafka down): the action keeps its last recorded state and
+      // is resumed at the next start; retry here too, paced like a transient failure.
+      LOG.errorf(e, "executing %s failed; retrying", actionId);
+      result = ExecutionResult.RETRY_LATER;
+    }
+    if (result == ExecutionResult.RETRY_LATER) {
+      int attempt = journal.store().latest(actionId).map(RemediationAction::attempt).orElse(1);
+      long delay = config.execution().retryBackoff().toMillis() * Math.max(1, attempt);
+      worker.schedule(() -> run(actionId, responseUrl), delay, TimeUnit.MILLISECONDS);
+    } else if (result == ExecutionResult.FINISHED) {
+      journal.store().latest(actionId).ifPresent(a -> announce(a, responseUrl));
+    }
+  }
+
+  private void announce(RemediationAction changed, Optional<String> responseUrl) {
+    notifier.actionUpdated(
+        engine.incident(changed.incidentId()),
+        journal.store().forIncident(changed.incidentId()),
+        changed,
+        responseUrl);
+  }
+
+  private void awaitReady() {
+    try {
+      if (!ready.await(config.rebuildTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new IllegalStateException("the remediator's state is not rebuilt yet");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the rebuild", e);
+    }
+  }
+
+  private static void await(java.util.concurrent.Future<?> future) {
+    try {
+      future.get(5, TimeUnit.MINUTES);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,123 @@
+package io.strata.remediator.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.strata.events.json.StrataJson;
+import io.strata.events.remediation.ActionState;
+import io.strata.events.remediation.ApprovalChannel;
+import io.strata.events.remediation.RemediationAction;
+import io.strata.remediator.RemediationService;
+import io.strata.remediator.core.ActionJournal;
+import io.strata.remediator.core.Decision;
+import io.strata.remediator.core.PauseSwitch;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Approvals over REST for a console, a CLI and teams without Slack. JSON bodies use Strata's event
+ * mapping (snake_case), the same as strata.remediation.v1.
+ */
+@Path("/api")
+@BearerAuth
+@Produces(MediaType.APPLICATION_JSON)
+public class ActionsResource {
+
+  @Inject ActionJournal journal;
+  @Inject RemediationService service;
+  @Inject PauseSwitch pause;
+
+  @GET
+  @Path("/actions")
+  public Response list(@QueryParam("incident") String incident, @QueryParam("state") String state) {
+    Optional<ActionState> wanted;
+    try {
+      wanted = Optional.ofNullable(state).map(ActionState::valueOf);
+    } catch (IllegalArgumentException e) {
+      return error(Response.Status.BAD_REQUEST, "INVALID_STATE", "unknown state " + state);
+    }
+    List<RemediationAction> actions =
+        journal.store().all().stream()
+            .filter(a -> incident == null || incident.equals(a.incidentId()))
+            .filter(a -> wanted.isEmpty() || wanted.get() == a.state())
+            .toList();
+    return json(Response.Status.OK, actions);
+  }
+
+  @GET
+  @Path("/actions/{id}")
+  public Response history(@PathParam("id") String id) {
+    List<RemediationAction> history = journal.store().history(id);
+    return history.isEmpty()
+        ? error(Response.Status.NOT_FOUND, "UNKNOWN_ACTION", "no action " + id)
+        : json(Response.Status.OK, history);
+  }
+
+  @POST
+  @Path("/actions/{id}/approve")
+  public Response approve(@PathParam("id") String id, @Context ContainerRequestContext request) {
+    return decide(RemediationService.Command.APPROVE, id, request);
+  }
+
+  @POST
+  @Path("/actions/{id}/reject")
+  public Response reject(@PathParam("id") String id, @Context ContainerRequestContext request) {
+    return decide(RemediationService.Command.REJECT, id, request);
+  }
+
+  @POST
+  @Path("/actions/{id}/undo")
+  public Response undo(@PathParam("id") String id, @Context ContainerRequestContext request) {
+    return decide(RemediationService.Command.UNDO, id, request);
+  }
+
+  @GET
+  @Path("/pause")
+  public Response paused() {
+    return json(Response.Status.OK, Map.of("paused", pause.paused()));
+  }
+
+  @PUT
+  @Path("/pause/{value}")
+  public Response setPause(@PathParam("value") boolean value) {
+    pause.set(value);
+    return json(Response.Status.OK, Map.of("paused", pause.paused()));
+  }
+
+  private Response decide(
+      RemediationService.Command command, String id, ContainerRequestContext request) {
+    String principal = (String) request.getProperty(BearerAuthFilter.PRINCIPAL);
+    Decision decision =
+        service.decide(command, id, principal, ApprovalChannel.REST, Optional.empty());
+    return switch (decision.outcome()) {
+      case APPROVED, REJECTED -> json(Response.Status.ACCEPTED, decision.action().orElseThrow());
+      case UNKNOWN_ACTION ->
+          error(Response.Status.NOT_FOUND, decision.outcome().name(), decision.message());
+      case NOT_PENDING, NOT_UNDOABLE ->
+          error(Response.Status.CONFLICT, decision.outcome().name(), decision.message());
+    };
+  }
+
+  private static Response error(Response.Status status, String reason, String message) {
+    return json(status, Map.of("reason", reason, "message", message));
+  }
+
+  private static Response json(Response.Status status, Object body) {
+    try {
+      return Response.status(status).entity(StrataJson.mapper().writeValueAsString(body)).build();
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("events always serialise", e);
+    }
+  }
+}

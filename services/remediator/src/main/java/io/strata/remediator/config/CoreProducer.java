@@ -1,0 +1,110 @@
+package io.strata.remediator.config;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.strata.remediator.core.ActionExecutor;
+import io.strata.remediator.core.ActionJournal;
+import io.strata.remediator.core.ActionPlanner;
+import io.strata.remediator.core.ApprovalService;
+import io.strata.remediator.core.ClassPlans;
+import io.strata.remediator.core.EngineSettings;
+import io.strata.remediator.core.ExecutionGuards;
+import io.strata.remediator.core.GuardSettings;
+import io.strata.remediator.core.Notifier;
+import io.strata.remediator.core.PatchFactory;
+import io.strata.remediator.core.PatchSettings;
+import io.strata.remediator.core.PauseSwitch;
+import io.strata.remediator.core.RemediationEngine;
+import io.strata.remediator.core.ReviewSink;
+import io.strata.remediator.core.TargetGateway;
+import io.strata.remediator.kube.FabricTargetGateway;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+
+/** Builds the pure core from the typed configuration. */
+public class CoreProducer {
+
+  @Produces
+  @Singleton
+  PauseSwitch pauseSwitch(RemediatorConfig config) {
+    return new PauseSwitch(config.paused());
+  }
+
+  @Produces
+  @Singleton
+  TargetGateway targetGateway(KubernetesClient client, RemediatorConfig config) {
+    return new FabricTargetGateway(client, config.blastRadius().gpuNodeSelector());
+  }
+
+  @Produces
+  @Singleton
+  PatchFactory patchFactory(RemediatorConfig config) {
+    RemediatorConfig.Workloads w = config.workloads();
+    return new PatchFactory(
+        new PatchSettings(
+            w.concurrencyFactor(),
+            w.fallbackConcurrency(),
+            w.deploymentConcurrencyMode(),
+            w.concurrencyAnnotation(),
+            w.pauseAnnotation(),
+            w.scaleOutStep(),
+            w.previousModelVersionAnnotation(),
+            w.modelVersionLabel()));
+  }
+
+  @Produces
+  @Singleton
+  ApprovalService approvalService(ActionJournal journal, Clock clock) {
+    return new ApprovalService(journal, clock);
+  }
+
+  @Produces
+  @Singleton
+  ActionExecutor actionExecutor(
+      ActionJournal journal,
+      TargetGateway gateway,
+      PatchFactory patches,
+      PauseSwitch pause,
+      RemediatorConfig config,
+      Clock clock) {
+    GuardSettings guards =
+        new GuardSettings(
+            config.blastRadius().maxNodes(),
+            config.blastRadius().maxPercent(),
+            config.blastRadius().window(),
+            config.rateLimit().maxActions(),
+            config.rateLimit().window());
+    return new ActionExecutor(journal, gateway, patches, new ExecutionGuards(guards, pause), clock);
+  }
+
+  @Produces
+  @Singleton
+  RemediationEngine remediationEngine(
+      ActionJournal journal,
+      TargetGateway gateway,
+      PatchFactory patches,
+      ApprovalService approvals,
+      Notifier notifier,
+      ReviewSink reviews,
+      RemediatorConfig config,
+      Clock clock) {
+    EngineSettings settings =
+        new EngineSettings(
+            config.execution().maxAttempts(),
+            config.dryRun(),
+            config.recovery().temporaryActions(),
+            config.recovery().undoMode(),
+            config.recovery().deadline(),
+            config.recovery().onDeadline());
+    return new RemediationEngine(
+        journal,
+        new ActionPlanner(new ClassPlans(config.plans())),
+        gateway,
+        patches,
+        approvals,
+        notifier,
+        reviews,
+        settings,
+        clock);
+  }
+}

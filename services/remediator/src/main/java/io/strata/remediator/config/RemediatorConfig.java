@@ -1,0 +1,213 @@
+package io.strata.remediator.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.strata.events.remediation.ActionType;
+import io.strata.remediator.core.DeadlinePolicy;
+import io.strata.remediator.core.DeploymentConcurrencyMode;
+import io.strata.remediator.core.UndoMode;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Positive;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** All of the remediator's settings. Secrets come from the environment, never from defaults. */
+@ConfigMapping(prefix = "strata.remediator")
+public interface RemediatorConfig {
+
+  /**
+   * Per incident class (for example {@code DEVICE_FAULT}), the ordered action types of its plan.
+   * Classes not listed use the built-in table of PRODUCT.md.
+   */
+  Map<String, List<ActionType>> plans();
+
+  /** Plans and records every action but executes nothing (shadow mode). */
+  @WithDefault("false")
+  boolean dryRun();
+
+  /** Global pause switch: every approved action is refused with GLOBAL_PAUSE while set. */
+  @WithDefault("false")
+  boolean paused();
+
+  /** The cluster name written into targets and correlation blocks. */
+  @WithDefault("default")
+  @NotBlank
+  String cluster();
+
+  /** Never cordon more than this many nodes (or this share of GPU nodes) within a window. */
+  BlastRadius blastRadius();
+
+  /** How long startup may take to read the remediation, review and incident topics back. */
+  @WithDefault("PT60S")
+  Duration rebuildTimeout();
+
+  /** Per-workload limit on executed actions. */
+  RateLimit rateLimit();
+
+  /** Execution: attempt budget and retry pacing. */
+  Execution execution();
+
+  /** How workload actions are expressed as patches. */
+  Workloads workloads();
+
+  /** Recovery: what happens when an incident resolves or misses its deadline. */
+  Recovery recovery();
+
+  /** Slack approvals. */
+  Slack slack();
+
+  /** REST approvals. */
+  Api api();
+
+  /** Blast-radius guard (like NVSentinel's circuit breaker or medik8s' minHealthy). */
+  interface BlastRadius {
+    /** Most nodes Strata may cordon within {@code window}. */
+    @WithDefault("2")
+    @Min(0)
+    int maxNodes();
+
+    /** Most GPU nodes (percent) that may be unschedulable after a cordon. */
+    @WithDefault("10")
+    @Min(0)
+    @Max(100)
+    int maxPercent();
+
+    /** The sliding window both limits count over. */
+    @WithDefault("PT1H")
+    Duration window();
+
+    /** Label selector of GPU nodes, the base of {@code max-percent}. */
+    @WithDefault("nvidia.com/gpu.present=true")
+    @NotBlank
+    String gpuNodeSelector();
+  }
+
+  /** Per-workload rate limit. */
+  interface RateLimit {
+    /** Most actions executed against one workload (or node) within {@code window}. */
+    @WithDefault("3")
+    @Positive
+    int maxActions();
+
+    /** The sliding window of the limit. */
+    @WithDefault("PT30M")
+    Duration window();
+  }
+
+  /** Execution settings. */
+  interface Execution {
+    /** Attempts per action before it fails with ATTEMPTS_EXHAUSTED. */
+    @WithDefault("3")
+    @Positive
+    int maxAttempts();
+
+    /** Delay before retrying a transient failure (multiplied by the attempt number). */
+    @WithDefault("PT2S")
+    Duration retryBackoff();
+
+    /** Period of the recovery-deadline check. */
+    @WithDefault("PT15S")
+    Duration tickInterval();
+  }
+
+  /** How workload-level actions become patches. */
+  interface Workloads {
+    /** Factor applied to the current concurrency by LOWER_CONCURRENCY (0 < f < 1). */
+    @WithDefault("0.5")
+    double concurrencyFactor();
+
+    /** Concurrency set when the workload had none (unlimited). */
+    @WithDefault("4")
+    @Positive
+    int fallbackConcurrency();
+
+    /**
+     * For Deployments: ANNOTATION writes {@code concurrency-annotation}; REPLICAS scales replicas
+     * by the factor.
+     */
+    @WithDefault("ANNOTATION")
+    DeploymentConcurrencyMode deploymentConcurrencyMode();
+
+    /** Annotation carrying the concurrency a Deployment's server honours. */
+    @WithDefault("strata.io/max-concurrency")
+    @NotBlank
+    String concurrencyAnnotation();
+
+    /** Annotation the workload's batcher honours to stop taking new batches. */
+    @WithDefault("strata.io/pause-batches")
+    @NotBlank
+    String pauseAnnotation();
+
+    /** Replicas (or Knative min-scale) added by SCALE_OUT. */
+    @WithDefault("1")
+    @Positive
+    int scaleOutStep();
+
+    /** Deployment annotation naming the model version to roll back to. */
+    @WithDefault("strata.io/previous-model-version")
+    @NotBlank
+    String previousModelVersionAnnotation();
+
+    /** Pod-template label carrying a Deployment's model version. */
+    @WithDefault("strata.io/model-version")
+    @NotBlank
+    String modelVersionLabel();
+  }
+
+  /** Recovery policy. */
+  interface Recovery {
+    /** Action types undone when the incident resolves. */
+    @WithDefault("LOWER_CONCURRENCY,PAUSE_NEW_BATCHES,CORDON_NODE,SCALE_OUT")
+    Set<ActionType> temporaryActions();
+
+    /** PROPOSE asks for approval of the undo; APPLY runs it by policy. */
+    @WithDefault("PROPOSE")
+    UndoMode undoMode();
+
+    /** Time after the first executed action by which the incident should have recovered. */
+    @WithDefault("PT30M")
+    Duration deadline();
+
+    /** ESCALATE offers the next pending step; REVERT undoes what was done. */
+    @WithDefault("ESCALATE")
+    DeadlinePolicy onDeadline();
+  }
+
+  /** Slack approval settings. */
+  interface Slack {
+    /** Posts plans to Slack and accepts button clicks; needs webhook-url and signing-secret. */
+    @WithDefault("false")
+    boolean enabled();
+
+    /** Incoming-webhook URL (a secret: set SLACK_WEBHOOK_URL). */
+    Optional<String> webhookUrl();
+
+    /** The Slack app's signing secret (set SLACK_SIGNING_SECRET). */
+    Optional<String> signingSecret();
+
+    /** Slack user ids allowed to approve, reject and undo. */
+    Optional<Set<String>> allowedUsers();
+
+    /** Largest accepted difference between a request's timestamp and now. */
+    @WithDefault("PT5M")
+    Duration maxClockSkew();
+
+    /** Timeout of webhook and response_url posts. */
+    @WithDefault("PT5S")
+    Duration postTimeout();
+  }
+
+  /** REST approval settings. */
+  interface Api {
+    /**
+     * Bearer tokens by principal name (for example {@code strata.remediator.api.tokens.oncall-cli}
+     * from an environment secret). Without any token the API answers 401 to everyone.
+     */
+    Map<String, String> tokens();
+  }
+}

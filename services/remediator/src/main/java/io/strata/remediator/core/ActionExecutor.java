@@ -1,0 +1,165 @@
+package io.strata.remediator.core;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.events.remediation.ActionOutcomeReason;
+import io.strata.events.remediation.ActionState;
+import io.strata.events.remediation.ActionType;
+import io.strata.events.remediation.RemediationAction;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs one approved action exactly once. The sequence is: read the target; if it already carries
+ * this action's marker, the patch landed before a crash, so record EXECUTED/ALREADY_APPLIED; else
+ * pass the guards, record EXECUTING with the exact patch and its inverse, apply the patch together
+ * with the marker, record EXECUTED. Transient failures are retried within the attempt budget
+ * (counted on the journal, so across restarts too); anything else fails for good.
+ */
+public final class ActionExecutor {
+
+  private final ActionJournal journal;
+  private final TargetGateway gateway;
+  private final PatchFactory patches;
+  private final ExecutionGuards guards;
+  private final Clock clock;
+
+  public ActionExecutor(
+      ActionJournal journal,
+      TargetGateway gateway,
+      PatchFactory patches,
+      ExecutionGuards guards,
+      Clock clock) {
+    this.journal = journal;
+    this.gateway = gateway;
+    this.patches = patches;
+    this.guards = guards;
+    this.clock = clock;
+  }
+
+  public synchronized ExecutionResult execute(String actionId) {
+    Optional<RemediationAction> current = journal.store().latest(actionId);
+    if (current.isEmpty()
+        || (current.get().state() != ActionState.APPROVED
+            && current.get().state() != ActionState.EXECUTING)) {
+      return ExecutionResult.NOTHING_TO_DO;
+    }
+    RemediationAction action = current.get();
+    Optional<RemediationAction> undone = journal.store().undoneBy(actionId);
+    try {
+      Optional<TargetObject> target = gateway.read(action.target());
+      if (target.isEmpty()) {
+        return finish(
+            action,
+            ActionState.FAILED,
+            ActionOutcomeReason.TARGET_NOT_FOUND,
+            Actions.label(action) + ": target not found");
+      }
+      if (Markers.applied(target.get(), actionId)) {
+        finish(
+            action,
+            ActionState.EXECUTED,
+            ActionOutcomeReason.ALREADY_APPLIED,
+            "the target already carries " + Markers.ACTION_ID + "=" + actionId);
+        undone.ifPresent(this::markReverted);
+        return ExecutionResult.FINISHED;
+      }
+      // Checked on every pass, retries included: the patch has not landed (no marker), and a
+      // pause or a limit reached in the meantime must still stop it.
+      Optional<Refusal> refusal =
+          guards.check(
+              action, undone.isPresent(), journal.store(), gateway::gpuNodes, clock.instant());
+      if (refusal.isPresent()) {
+        return finish(action, ActionState.REFUSED, refusal.get().reason(), refusal.get().message());
+      }
+      return apply(action, target.get(), undone);
+    } catch (TargetException e) {
+      return failure(action, e);
+    } catch (PatchRefusal e) {
+      return finish(action, ActionState.REFUSED, e.reason(), e.getMessage());
+    }
+  }
+
+  private ExecutionResult apply(
+      RemediationAction action, TargetObject target, Optional<RemediationAction> undone)
+      throws TargetException, PatchRefusal {
+    int attempt = action.attempt() + 1;
+    if (attempt > action.maxAttempts()) {
+      return finish(
+          action,
+          ActionState.FAILED,
+          ActionOutcomeReason.ATTEMPTS_EXHAUSTED,
+          "no attempt left of " + action.maxAttempts());
+    }
+    ObjectNode patch = forwardPatch(action, target);
+    ObjectNode inverse = MergePatches.inverse(patch, target.body());
+    RemediationAction executing =
+        journal.record(
+            Actions.executing(
+                action, KubeJson.write(patch), KubeJson.write(inverse), attempt, clock.instant()));
+    try {
+      gateway.mergePatch(
+          action.target(),
+          KubeJson.write(Markers.withMarker(patch, target, action.actionId())),
+          target.resourceVersion());
+    } catch (TargetException e) {
+      return failure(executing, e);
+    }
+    finish(executing, ActionState.EXECUTED, ActionOutcomeReason.UNSPECIFIED, "applied");
+    undone.ifPresent(this::markReverted);
+    return ExecutionResult.FINISHED;
+  }
+
+  private ObjectNode forwardPatch(RemediationAction action, TargetObject target)
+      throws TargetException, PatchRefusal {
+    if (journal.store().undoneBy(action.actionId()).isPresent()) {
+      // An undo applies the inverse recorded when the original ran.
+      return KubeJson.parseObject(action.patch());
+    }
+    List<ObjectNode> revisions =
+        TargetGateway.KNATIVE_API_VERSION.equals(action.target().apiVersion())
+                && action.type() == ActionType.ROLLBACK_MODEL_VERSION
+            ? gateway.knativeRevisions(action.target().namespace(), action.target().name())
+            : List.of();
+    return patches.forward(action.type(), target, revisions);
+  }
+
+  private ExecutionResult failure(RemediationAction action, TargetException e) {
+    if (e.isTransient() && action.attempt() < action.maxAttempts()) {
+      if (action.state() == ActionState.APPROVED) {
+        // Count the failed read as an attempt so the budget bounds retries that never reach a
+        // patch.
+        journal.record(
+            Actions.executing(
+                action,
+                action.patch(),
+                action.inversePatch(),
+                action.attempt() + 1,
+                clock.instant()));
+      }
+      return ExecutionResult.RETRY_LATER;
+    }
+    ActionOutcomeReason reason =
+        e.isTransient() ? ActionOutcomeReason.ATTEMPTS_EXHAUSTED : e.reason();
+    return finish(action, ActionState.FAILED, reason, e.getMessage());
+  }
+
+  private ExecutionResult finish(
+      RemediationAction action, ActionState state, ActionOutcomeReason reason, String message) {
+    journal.record(Actions.transition(action, state, reason, message, clock.instant()));
+    return ExecutionResult.FINISHED;
+  }
+
+  private void markReverted(RemediationAction original) {
+    RemediationAction latest = journal.store().latest(original.actionId()).orElse(original);
+    if (latest.state() == ActionState.EXECUTED) {
+      journal.record(
+          Actions.transition(
+              latest,
+              ActionState.REVERTED,
+              ActionOutcomeReason.UNSPECIFIED,
+              "undone by " + ActionIds.undoOf(original.actionId()),
+              clock.instant()));
+    }
+  }
+}

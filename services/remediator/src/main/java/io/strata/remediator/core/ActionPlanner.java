@@ -1,0 +1,101 @@
+package io.strata.remediator.core;
+
+import io.strata.events.incident.Incident;
+import io.strata.events.remediation.ActionType;
+import io.strata.events.remediation.TargetRef;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Turns an incident into a plan: each step of its class plan, against every node or workload of its
+ * scope. Step numbers are positions in the class plan, so ids stay stable when the scope grows.
+ */
+public final class ActionPlanner {
+
+  private static final Set<ActionType> WORKLOAD_ACTIONS =
+      Set.of(
+          ActionType.LOWER_CONCURRENCY,
+          ActionType.PAUSE_NEW_BATCHES,
+          ActionType.SCALE_OUT,
+          ActionType.ROLLBACK_MODEL_VERSION);
+
+  private final ClassPlans classPlans;
+
+  public ActionPlanner(ClassPlans classPlans) {
+    this.classPlans = classPlans;
+  }
+
+  public Plan plan(Incident incident, WorkloadResolver resolver) throws TargetException {
+    List<PlannedAction> actions = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    List<ActionType> steps = classPlans.forClass(incident.incidentClass());
+    for (int i = 0; i < steps.size(); i++) {
+      int step = i + 1;
+      ActionType type = steps.get(i);
+      if (type == ActionType.CORDON_NODE) {
+        for (String node : nodes(incident)) {
+          add(actions, incident, step, type, TargetGateway.node(node));
+        }
+      } else if (WORKLOAD_ACTIONS.contains(type)) {
+        for (String workload : workloads(incident)) {
+          Optional<TargetRef> target = resolve(workload, resolver);
+          if (target.isPresent()) {
+            add(actions, incident, step, type, target.get());
+          } else {
+            notes.add(
+                "step " + step + " " + type + ": no Knative Service or Deployment " + workload);
+          }
+        }
+      } else if (type == ActionType.NOTIFY_OWNER) {
+        notes.add(
+            "step " + step + " notify the owner of " + String.join(", ", workloads(incident)));
+      } else if (type == ActionType.REPORT_CAPACITY) {
+        notes.add("step " + step + " capacity report: " + capacityLine(incident));
+      } else {
+        notes.add("step " + step + " " + type + ": not an action the remediator executes");
+      }
+    }
+    return new Plan(actions, notes);
+  }
+
+  private static void add(
+      List<PlannedAction> actions, Incident incident, int step, ActionType type, TargetRef target) {
+    String id = ActionIds.of(incident.incidentId(), step, type, target);
+    actions.add(new PlannedAction(id, step, type, target));
+  }
+
+  private static Optional<TargetRef> resolve(String workload, WorkloadResolver resolver)
+      throws TargetException {
+    int slash = workload.indexOf('/');
+    if (slash <= 0 || slash == workload.length() - 1) {
+      return Optional.empty();
+    }
+    return resolver.resolve(workload.substring(0, slash), workload.substring(slash + 1));
+  }
+
+  static Set<String> nodes(Incident incident) {
+    Set<String> nodes = new LinkedHashSet<>(Incidents.scope(incident).nodes());
+    if (nodes.isEmpty() && incident.correlation().node() != null) {
+      nodes.add(incident.correlation().node());
+    }
+    return nodes;
+  }
+
+  static Set<String> workloads(Incident incident) {
+    Set<String> workloads = new LinkedHashSet<>(Incidents.scope(incident).workloads());
+    if (workloads.isEmpty()
+        && incident.correlation().namespace() != null
+        && incident.correlation().workload() != null) {
+      workloads.add(incident.correlation().namespace() + "/" + incident.correlation().workload());
+    }
+    return workloads;
+  }
+
+  private static String capacityLine(Incident incident) {
+    List<String> lines = incident.evidence().k8sEvents();
+    return lines.isEmpty() ? "no scheduling events in evidence" : String.join("; ", lines);
+  }
+}

@@ -1,0 +1,58 @@
+package io.strata.remediator.core;
+
+import io.strata.events.remediation.ActionState;
+import io.strata.events.remediation.RemediationAction;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Every action's history, in the order its states were recorded. Rebuilt from strata.remediation.v1
+ * at startup, then kept current by the journal.
+ */
+public final class ActionStore {
+
+  private final Map<String, List<RemediationAction>> histories = new LinkedHashMap<>();
+
+  public synchronized void apply(RemediationAction action) {
+    histories.computeIfAbsent(action.actionId(), id -> new ArrayList<>()).add(action);
+  }
+
+  public synchronized Optional<RemediationAction> latest(String actionId) {
+    List<RemediationAction> history = histories.get(actionId);
+    return history == null ? Optional.empty() : Optional.of(history.get(history.size() - 1));
+  }
+
+  public synchronized List<RemediationAction> history(String actionId) {
+    return List.copyOf(histories.getOrDefault(actionId, List.of()));
+  }
+
+  /** The latest state of every action, in order of first appearance. */
+  public synchronized List<RemediationAction> all() {
+    return histories.values().stream().map(h -> h.get(h.size() - 1)).toList();
+  }
+
+  public synchronized List<RemediationAction> forIncident(String incidentId) {
+    return all().stream().filter(a -> incidentId.equals(a.incidentId())).toList();
+  }
+
+  /** When the action first reached {@code state}, if it did. */
+  public synchronized Optional<Instant> firstTime(String actionId, ActionState state) {
+    return histories.getOrDefault(actionId, List.of()).stream()
+        .filter(a -> a.state() == state)
+        .map(RemediationAction::updatedAt)
+        .findFirst();
+  }
+
+  /** The action that {@code undoId} undoes, if it is an undo. */
+  public synchronized Optional<RemediationAction> undoneBy(String undoId) {
+    return all().stream().filter(a -> ActionIds.undoOf(a.actionId()).equals(undoId)).findFirst();
+  }
+
+  public synchronized int size() {
+    return histories.size();
+  }
+}

@@ -1,0 +1,11 @@
+package io.strata.remediator.core;
+
+/** What one execution pass did. */
+public enum ExecutionResult {
+  /** The action reached a final state (EXECUTED, FAILED or REFUSED). */
+  FINISHED,
+  /** A transient failure within the attempt budget: run again after a backoff. */
+  RETRY_LATER,
+  /** The action is not approved or executing: nothing to do (already done, rejected, unknown). */
+  NOTHING_TO_DO
+}

@@ -1,0 +1,21 @@
+package io.strata.remediator.core;
+
+/** How workload-level actions become patches; see RemediatorConfig.Workloads. */
+public record PatchSettings(
+    double concurrencyFactor,
+    int fallbackConcurrency,
+    DeploymentConcurrencyMode deploymentConcurrencyMode,
+    String concurrencyAnnotation,
+    String pauseAnnotation,
+    int scaleOutStep,
+    String previousModelVersionAnnotation,
+    String modelVersionLabel) {
+
+  public PatchSettings {
+    if (!(concurrencyFactor > 0 && concurrencyFactor < 1)) {
+      throw new IllegalArgumentException(
+          "strata.remediator.workloads.concurrency-factor must be in (0, 1), was "
+              + concurrencyFactor);
+    }
+  }
+}

@@ -1,0 +1,245 @@
+package io.strata.remediator.core;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.events.incident.Incident;
+import io.strata.events.incident.IncidentState;
+import io.strata.events.remediation.ActionOutcomeReason;
+import io.strata.events.remediation.ActionState;
+import io.strata.events.remediation.ActionType;
+import io.strata.events.remediation.ApprovalChannel;
+import io.strata.events.remediation.RemediationAction;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Follows incidents: proposes a plan while one is open, proposes (or applies) the undo of temporary
+ * mitigations when it resolves, escalates or reverts when it misses its recovery deadline, and
+ * writes the review record once it closes. Every method returns the ids of actions approved by
+ * policy, for the caller to execute. Re-processing an incident is harmless: ids are deterministic.
+ */
+public final class RemediationEngine {
+
+  /** The approver recorded for actions applied by policy. */
+  public static final String POLICY_PRINCIPAL = "policy";
+
+  private final ActionJournal journal;
+  private final ActionPlanner planner;
+  private final TargetGateway gateway;
+  private final PatchFactory patches;
+  private final ApprovalService approvals;
+  private final Notifier notifier;
+  private final ReviewSink reviews;
+  private final EngineSettings settings;
+  private final Clock clock;
+
+  private final Map<String, Incident> incidents = new LinkedHashMap<>();
+  private final Map<String, Long> processedRevisions = new HashMap<>();
+  private final Set<String> reviewed = new HashSet<>();
+  private final Set<String> announced = new HashSet<>();
+  private final Set<String> needsPlanning = new HashSet<>();
+  private final Map<String, DeadlinePolicy> deadlineMissed = new HashMap<>();
+
+  public RemediationEngine(
+      ActionJournal journal,
+      ActionPlanner planner,
+      TargetGateway gateway,
+      PatchFactory patches,
+      ApprovalService approvals,
+      Notifier notifier,
+      ReviewSink reviews,
+      EngineSettings settings,
+      Clock clock) {
+    this.journal = journal;
+    this.planner = planner;
+    this.gateway = gateway;
+    this.patches = patches;
+    this.approvals = approvals;
+    this.notifier = notifier;
+    this.reviews = reviews;
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  /** Remembers that a review was already written (rebuilt from strata.reviews.v1). */
+  public synchronized void markReviewed(String incidentId) {
+    reviewed.add(incidentId);
+  }
+
+  public synchronized Optional<Incident> incident(String incidentId) {
+    return Optional.ofNullable(incidents.get(incidentId));
+  }
+
+  /** Handles one incident revision; returns the actions approved by policy. */
+  public synchronized List<String> onIncident(Incident incident) {
+    Long processed = processedRevisions.get(incident.incidentId());
+    if (processed != null && incident.revision() <= processed) {
+      return List.of();
+    }
+    incidents.put(incident.incidentId(), incident);
+    processedRevisions.put(incident.incidentId(), incident.revision());
+    if (incident.state() == IncidentState.RESOLVED) {
+      needsPlanning.remove(incident.incidentId());
+      return resolve(incident);
+    }
+    if (incident.state() == IncidentState.OPEN || incident.state() == IncidentState.MITIGATING) {
+      propose(incident);
+    }
+    return List.of();
+  }
+
+  /**
+   * Takes an incident back after a restart (read from the compacted topic): finishes whatever its
+   * processing left undone, without announcing its notes a second time.
+   */
+  public synchronized List<String> restore(Incident incident) {
+    announced.add(incident.incidentId());
+    processedRevisions.remove(incident.incidentId());
+    return onIncident(incident);
+  }
+
+  /** Periodic work: re-plan incidents whose planning failed, and check recovery deadlines. */
+  public synchronized List<String> tick() {
+    for (String id : List.copyOf(needsPlanning)) {
+      propose(incidents.get(id));
+    }
+    List<String> toExecute = new ArrayList<>();
+    Instant now = clock.instant();
+    for (Incident incident : incidents.values()) {
+      if (incident.state() == IncidentState.RESOLVED
+          || deadlineMissed.containsKey(incident.incidentId())) {
+        continue;
+      }
+      Optional<Instant> mitigated =
+          ReviewBuilder.mitigatedAt(incident.incidentId(), journal.store());
+      if (mitigated.isPresent()
+          && !now.isBefore(mitigated.get().plus(settings.recoveryDeadline()))) {
+        toExecute.addAll(missDeadline(incident));
+      }
+    }
+    return toExecute;
+  }
+
+  private void propose(Incident incident) {
+    Plan plan;
+    try {
+      plan = planner.plan(incident, gateway::resolveWorkload);
+      needsPlanning.remove(incident.incidentId());
+    } catch (TargetException e) {
+      needsPlanning.add(incident.incidentId());
+      return;
+    }
+    List<RemediationAction> proposed = new ArrayList<>();
+    for (PlannedAction step : plan.actions()) {
+      if (journal.store().latest(step.actionId()).isEmpty()) {
+        proposed.add(journal.record(proposal(incident, step)));
+      }
+    }
+    boolean firstNotice = announced.add(incident.incidentId());
+    if (!proposed.isEmpty() || (firstNotice && !plan.notes().isEmpty())) {
+      notifier.planProposed(incident, proposed, plan.notes());
+    }
+  }
+
+  private RemediationAction proposal(Incident incident, PlannedAction step) {
+    String patch = null;
+    String inverse = null;
+    try {
+      Optional<TargetObject> target = gateway.read(step.target());
+      if (target.isPresent() && step.type() != ActionType.ROLLBACK_MODEL_VERSION) {
+        ObjectNode forward = patches.forward(step.type(), target.get(), List.of());
+        patch = KubeJson.write(forward);
+        inverse = KubeJson.write(MergePatches.inverse(forward, target.get().body()));
+      }
+    } catch (TargetException | PatchRefusal e) {
+      // A preview only: the executor computes the authoritative patch when it runs.
+    }
+    return Actions.proposed(
+        step.actionId(),
+        incident.incidentId(),
+        step.step(),
+        step.type(),
+        step.target(),
+        patch,
+        inverse,
+        "step " + step.step() + " of the " + incident.incidentClass() + " plan",
+        settings.maxAttempts(),
+        settings.dryRun(),
+        incident.correlation(),
+        clock.instant());
+  }
+
+  private List<String> resolve(Incident incident) {
+    List<String> toExecute = new ArrayList<>();
+    List<RemediationAction> undos = new ArrayList<>();
+    Instant now = clock.instant();
+    for (RemediationAction action : journal.store().forIncident(incident.incidentId())) {
+      boolean isUndo = journal.store().undoneBy(action.actionId()).isPresent();
+      if (action.state() == ActionState.PROPOSED && !isUndo) {
+        journal.record(
+            Actions.transition(
+                action,
+                ActionState.REFUSED,
+                ActionOutcomeReason.SUPERSEDED,
+                "the incident resolved before approval",
+                now));
+      } else if (action.state() == ActionState.EXECUTED
+          && !isUndo
+          && settings.temporaryActions().contains(action.type())) {
+        Optional<RemediationAction> undo = approvals.proposeUndo(action);
+        if (undo.isPresent() && undo.get().state() == ActionState.PROPOSED) {
+          if (settings.undoMode() == UndoMode.APPLY) {
+            approvals.approve(undo.get().actionId(), POLICY_PRINCIPAL, ApprovalChannel.POLICY);
+            toExecute.add(undo.get().actionId());
+          }
+          undos.add(journal.store().latest(undo.get().actionId()).orElseThrow());
+        }
+      }
+    }
+    if (!undos.isEmpty()) {
+      notifier.recovered(incident, undos);
+    }
+    if (reviewed.add(incident.incidentId())) {
+      reviews.write(
+          ReviewBuilder.build(
+              incident,
+              journal.store(),
+              Optional.ofNullable(deadlineMissed.get(incident.incidentId())),
+              now));
+    }
+    return toExecute;
+  }
+
+  private List<String> missDeadline(Incident incident) {
+    deadlineMissed.put(incident.incidentId(), settings.onDeadline());
+    List<RemediationAction> affected = new ArrayList<>();
+    List<String> toExecute = new ArrayList<>();
+    for (RemediationAction action : journal.store().forIncident(incident.incidentId())) {
+      boolean isUndo = journal.store().undoneBy(action.actionId()).isPresent();
+      if (isUndo) {
+        continue;
+      }
+      if (settings.onDeadline() == DeadlinePolicy.ESCALATE
+          && action.state() == ActionState.PROPOSED) {
+        affected.add(action);
+      } else if (settings.onDeadline() == DeadlinePolicy.REVERT
+          && action.state() == ActionState.EXECUTED) {
+        Decision decision =
+            approvals.undo(action.actionId(), POLICY_PRINCIPAL, ApprovalChannel.POLICY);
+        if (decision.outcome() == Decision.Outcome.APPROVED) {
+          toExecute.add(decision.action().orElseThrow().actionId());
+          affected.add(decision.action().orElseThrow());
+        }
+      }
+    }
+    notifier.deadlineMissed(incident, settings.onDeadline(), affected);
+    return toExecute;
+  }
+}

@@ -1,0 +1,10 @@
+package io.strata.remediator.core;
+
+import io.strata.events.remediation.TargetRef;
+import java.util.Optional;
+
+/** Finds the object behind a workload name. */
+@FunctionalInterface
+public interface WorkloadResolver {
+  Optional<TargetRef> resolve(String namespace, String name) throws TargetException;
+}

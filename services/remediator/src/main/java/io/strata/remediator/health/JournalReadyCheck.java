@@ -1,0 +1,26 @@
+package io.strata.remediator.health;
+
+import io.strata.remediator.RemediationService;
+import io.strata.remediator.core.ActionJournal;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Readiness;
+
+/** Ready once the action history is read back from Kafka: before that, approvals could repeat. */
+@Readiness
+@ApplicationScoped
+public class JournalReadyCheck implements HealthCheck {
+
+  @Inject RemediationService service;
+  @Inject ActionJournal journal;
+
+  @Override
+  public HealthCheckResponse call() {
+    return HealthCheckResponse.named("remediation-journal")
+        .status(service.isReady())
+        .withData("actions", journal.store().size())
+        .build();
+  }
+}

@@ -1,0 +1,90 @@
+package io.strata.remediator.core;
+
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.util.HashMap;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** The fabric8 mock API server in CRUD mode, without Quarkus, knowing Knative's resources. */
+final class MockCluster implements AutoCloseable {
+
+  static final CustomResourceDefinitionContext KNATIVE_SERVICES =
+      new CustomResourceDefinitionContext.Builder()
+          .withGroup("serving.knative.dev")
+          .withVersion("v1")
+          .withKind("Service")
+          .withPlural("services")
+          .withScope("Namespaced")
+          .build();
+  static final CustomResourceDefinitionContext KNATIVE_REVISIONS =
+      new CustomResourceDefinitionContext.Builder()
+          .withGroup("serving.knative.dev")
+          .withVersion("v1")
+          .withKind("Revision")
+          .withPlural("revisions")
+          .withScope("Namespaced")
+          .build();
+
+  final KubernetesMockServer server;
+  final NamespacedKubernetesClient client;
+
+  MockCluster() {
+    server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(List.of(KNATIVE_SERVICES, KNATIVE_REVISIONS)),
+            false);
+    server.init();
+    client = server.createClient();
+  }
+
+  void gpuNode(String name, boolean unschedulable) {
+    client
+        .nodes()
+        .resource(
+            new NodeBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .addToLabels("nvidia.com/gpu.present", "true")
+                .endMetadata()
+                .withNewSpec()
+                .withUnschedulable(unschedulable ? Boolean.TRUE : null)
+                .endSpec()
+                .build())
+        .create();
+  }
+
+  /** Forgets the requests recorded so far. */
+  void drainRequests() throws InterruptedException {
+    while (server.takeRequest(1, TimeUnit.MILLISECONDS) != null) {
+      // discard
+    }
+  }
+
+  /** How many PATCH requests reached {@code path} since the last drain. */
+  long patchesTo(String path) throws InterruptedException {
+    long count = 0;
+    RecordedRequest request;
+    while ((request = server.takeRequest(1, TimeUnit.MILLISECONDS)) != null) {
+      if ("PATCH".equals(request.getMethod()) && request.getPath().startsWith(path)) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  @Override
+  public void close() {
+    client.close();
+    server.destroy();
+  }
+}

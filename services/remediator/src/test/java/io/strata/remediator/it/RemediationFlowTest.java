@@ -1,0 +1,555 @@
+package io.strata.remediator.it;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.KubernetesServer;
+import io.quarkus.test.kubernetes.client.KubernetesTestServer;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import io.strata.embeddedkafka.InjectTestKafka;
+import io.strata.embeddedkafka.KafkaTestClient;
+import io.strata.embeddedkafka.StrataKafkaResource;
+import io.strata.embeddedkafka.TestKafka;
+import io.strata.events.cloudevents.CloudEventHeaders;
+import io.strata.events.deadletter.DeadLetterHeaders;
+import io.strata.events.deadletter.DeadLetterReason;
+import io.strata.events.incident.IncidentState;
+import io.strata.events.remediation.ActionOutcomeReason;
+import io.strata.events.remediation.ActionRecord;
+import io.strata.events.remediation.ActionState;
+import io.strata.events.remediation.ActionType;
+import io.strata.events.remediation.ApprovalChannel;
+import io.strata.events.remediation.RemediationAction;
+import io.strata.events.remediation.ReviewOutcome;
+import io.strata.events.remediation.ReviewRecord;
+import io.strata.events.topic.Topics;
+import io.strata.remediator.RemediationService;
+import io.strata.remediator.core.ActionIds;
+import io.strata.remediator.core.ActionJournal;
+import io.strata.remediator.core.Actions;
+import io.strata.remediator.core.Markers;
+import io.strata.remediator.core.TargetGateway;
+import jakarta.inject.Inject;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@WithTestResource(StrataKafkaResource.class)
+@WithTestResource(SlackReceiverResource.class)
+@WithKubernetesTestServer(crud = true)
+class RemediationFlowTest {
+
+  private static final Duration WAIT = Duration.ofSeconds(30);
+  private static final String TOKEN = "test-token-console-0123456789";
+
+  @InjectTestKafka TestKafka kafka;
+  @KubernetesTestServer KubernetesServer server;
+
+  @TestHTTPResource("/slack/interactions")
+  URI interactions;
+
+  @Inject TestClock clock;
+  @Inject RemediationService service;
+  @Inject ActionJournal journal;
+
+  private KafkaTestClient client;
+  private SlackClicks slack;
+
+  @BeforeEach
+  void setUp() {
+    client = new KafkaTestClient(kafka.bootstrapServers());
+    slack = new SlackClicks(interactions);
+    // Each test starts outside the previous tests' blast-radius and rate-limit windows.
+    clock.advance(Duration.ofHours(3));
+  }
+
+  @AfterEach
+  void tearDown() {
+    client.close();
+  }
+
+  @Test
+  void approvedCordonRunsAndRecoveryProposesUncordonAndWritesTheReview() throws Exception {
+    String incidentId = "inc-flow-1";
+    gpuNodes("flow-a", "flow-b", "flow-c", "flow-d");
+    deployment("ml", "llm");
+    Instant opened = clock.instant();
+    client.send(
+        Topics.INCIDENTS,
+        incidentId,
+        TestIncidents.deviceFault(
+            incidentId, 1, IncidentState.OPEN, List.of("flow-a"), opened, opened));
+
+    String cordonId =
+        ActionIds.of(incidentId, 1, ActionType.CORDON_NODE, TargetGateway.node("flow-a"));
+    JsonNode plan = awaitWebhookPost(incidentId, "Approve");
+    String planText = plan.toString();
+    assertThat(planText)
+        .contains("CRITICAL DEVICE_FAULT inc-flow-1")
+        .contains("REQUEST_P95 1840 ms vs baseline 420 ms (4.4x)")
+        .contains("GPU-1 on flow-a: gpu_temp=91, power_usage=690.5, XID [79], health FAIL")
+        .contains(TestIncidents.TRACE_ID)
+        .contains("GPU_EXECUTE")
+        .contains("nodes flow-a");
+    assertThat(buttons(plan, cordonId)).containsExactly("approve", "reject");
+
+    clock.advance(Duration.ofSeconds(30));
+    long started = System.nanoTime();
+    HttpResponse<String> ack =
+        slack.click(
+            clock.instant(), "U0ONCALL", "approve", cordonId, receiverUrl("/response/flow-1"));
+    long ackMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+    assertThat(ack.statusCode()).isEqualTo(200);
+    assertThat(ackMillis).isLessThan(3_000);
+
+    await()
+        .atMost(WAIT)
+        .until(() -> Boolean.TRUE.equals(node("flow-a").getSpec().getUnschedulable()));
+    assertThat(node("flow-a").getMetadata().getAnnotations())
+        .containsEntry(Markers.ACTION_ID, cordonId);
+    JsonNode update = awaitPost("/response/flow-1");
+    assertThat(update.path("replace_original").asBoolean()).isTrue();
+    assertThat(update.path("text").asText()).isEqualTo("CORDON_NODE Node flow-a: EXECUTED");
+    assertThat(buttons(update, cordonId)).containsExactly("undo");
+
+    List<RemediationAction> cordon = awaitStates(cordonId, ActionState.EXECUTED);
+    assertThat(cordon)
+        .extracting(RemediationAction::state)
+        .containsExactly(
+            ActionState.PROPOSED,
+            ActionState.APPROVED,
+            ActionState.EXECUTING,
+            ActionState.EXECUTED);
+    assertThat(cordon.get(1).approvedBy()).isEqualTo("U0ONCALL");
+    assertThat(cordon.get(1).approvalChannel()).isEqualTo(ApprovalChannel.SLACK);
+    assertThat(cordon.get(2).patch()).isEqualTo("{\"spec\":{\"unschedulable\":true}}");
+    assertThat(cordon.get(2).inversePatch()).isEqualTo("{\"spec\":{\"unschedulable\":null}}");
+    ConsumerRecord<String, RemediationAction> executed = lastRecord(cordonId);
+    assertThat(executed.key()).isEqualTo(incidentId);
+    assertThat(CloudEventHeaders.read(executed.headers()).orElseThrow().type())
+        .isEqualTo("io.strata.remediation_action.v1");
+    assertThat(CloudEventHeaders.read(executed.headers()).orElseThrow().source())
+        .isEqualTo("/strata/remediator");
+
+    clock.advance(Duration.ofMinutes(5));
+    client.send(
+        Topics.INCIDENTS,
+        incidentId,
+        TestIncidents.deviceFault(
+            incidentId, 2, IncidentState.RESOLVED, List.of("flow-a"), opened, clock.instant()));
+
+    String uncordonId = ActionIds.undoOf(cordonId);
+    JsonNode recovered = awaitWebhookPost(incidentId, "Recovered");
+    assertThat(buttons(recovered, uncordonId)).containsExactly("approve", "reject");
+    RemediationAction uncordon = awaitStates(uncordonId, ActionState.PROPOSED).get(0);
+    assertThat(uncordon.type()).isEqualTo(ActionType.UNCORDON_NODE);
+    assertThat(uncordon.patch()).isEqualTo("{\"spec\":{\"unschedulable\":null}}");
+    String pauseId =
+        ActionIds.of(
+            incidentId,
+            2,
+            ActionType.PAUSE_NEW_BATCHES,
+            new io.strata.events.remediation.TargetRef("apps/v1", "Deployment", "ml", "llm"));
+    RemediationAction superseded = awaitStates(pauseId, ActionState.REFUSED).get(1);
+    assertThat(superseded.reason()).isEqualTo(ActionOutcomeReason.SUPERSEDED);
+
+    ReviewRecord review = awaitReview(incidentId);
+    assertThat(review.outcome()).isEqualTo(ReviewOutcome.RECOVERED);
+    assertThat(review.exemplarTraceId()).isEqualTo(TestIncidents.TRACE_ID);
+    assertThat(review.devices())
+        .singleElement()
+        .satisfies(d -> assertThat(d.xids()).containsExactly(79));
+    assertThat(review.trigger().baseline()).isEqualTo(420.0);
+    assertThat(review.affectedWorkloads())
+        .singleElement()
+        .satisfies(
+            w ->
+                assertThat(w.namespace() + "/" + w.workload() + "@" + w.modelVersion())
+                    .isEqualTo("ml/llm@v7"));
+    ActionRecord cordonRecord =
+        review.actions().stream()
+            .filter(a -> a.actionId().equals(cordonId))
+            .findFirst()
+            .orElseThrow();
+    assertThat(cordonRecord.approvedBy()).isEqualTo("U0ONCALL");
+    assertThat(cordonRecord.approvalChannel()).isEqualTo(ApprovalChannel.SLACK);
+    assertThat(cordonRecord.approvedAt()).isEqualTo(opened.plusSeconds(30));
+    assertThat(cordonRecord.executedAt()).isEqualTo(opened.plusSeconds(30));
+    assertThat(review.actions())
+        .extracting(ActionRecord::actionId, ActionRecord::finalState)
+        .contains(
+            org.assertj.core.api.Assertions.tuple(uncordonId, ActionState.PROPOSED),
+            org.assertj.core.api.Assertions.tuple(pauseId, ActionState.REFUSED));
+    assertThat(review.timeToMitigateMillis()).isEqualTo(30_000L);
+    assertThat(review.timeToRecoverMillis()).isEqualTo(330_000L);
+    assertThat(review.mitigatedAt()).isEqualTo(opened.plusSeconds(30));
+    assertThat(review.missingDimensions()).containsExactly("spans without k8s.pod.name");
+
+    // Approving the proposed uncordon from Slack restores the node and marks the cordon reverted.
+    slack.click(clock.instant(), "U0LEAD", "approve", uncordonId, receiverUrl("/response/flow-1b"));
+    await().atMost(WAIT).until(() -> node("flow-a").getSpec().getUnschedulable() == null);
+    awaitStates(cordonId, ActionState.REVERTED);
+  }
+
+  @Test
+  void forgedStaleAndUnlistedClicksAreRejectedAndNothingRuns() throws Exception {
+    String incidentId = "inc-forged-1";
+    gpuNodes("forged-a");
+    Instant opened = clock.instant();
+    client.send(
+        Topics.INCIDENTS,
+        incidentId,
+        TestIncidents.deviceFault(
+            incidentId, 1, IncidentState.OPEN, List.of("forged-a"), opened, opened));
+    String cordonId =
+        ActionIds.of(incidentId, 1, ActionType.CORDON_NODE, TargetGateway.node("forged-a"));
+    awaitStates(cordonId, ActionState.PROPOSED);
+
+    byte[] body =
+        SlackClicks.body("U0ONCALL", "approve", cordonId, receiverUrl("/response/forged"));
+    String now = Long.toString(clock.instant().getEpochSecond());
+    String forged =
+        SlackClicks.sign(clock.instant(), "payload=tampered".getBytes(StandardCharsets.UTF_8));
+    assertThat(slack.post(body, now, forged).statusCode()).isEqualTo(401);
+    assertThat(slack.post(body, now, "v0=" + "0".repeat(64)).body()).isEqualTo("BAD_SIGNATURE");
+
+    Instant stale = clock.instant().minus(Duration.ofMinutes(5)).minusSeconds(1);
+    HttpResponse<String> staleResponse =
+        slack.post(body, Long.toString(stale.getEpochSecond()), SlackClicks.sign(stale, body));
+    assertThat(staleResponse.statusCode()).isEqualTo(401);
+    assertThat(staleResponse.body()).isEqualTo("STALE_TIMESTAMP");
+
+    HttpResponse<String> intruder =
+        slack.click(
+            clock.instant(), "U0INTRUDER", "approve", cordonId, receiverUrl("/response/intruder"));
+    assertThat(intruder.statusCode()).isEqualTo(200);
+    JsonNode reply = awaitPost("/response/intruder");
+    assertThat(reply.path("response_type").asText()).isEqualTo("ephemeral");
+    assertThat(reply.path("text").asText()).contains("not on the remediator's approver list");
+
+    assertThat(journal.store().latest(cordonId).orElseThrow().state())
+        .isEqualTo(ActionState.PROPOSED);
+    assertThat(node("forged-a").getSpec().getUnschedulable()).isNull();
+    assertThat(SlackReceiverResource.receiver().postsTo("/response/forged")).isEmpty();
+    given()
+        .auth()
+        .oauth2(TOKEN)
+        .get("/api/actions/" + cordonId)
+        .then()
+        .statusCode(200)
+        .body("state", org.hamcrest.Matchers.contains("PROPOSED"));
+  }
+
+  @Test
+  void anActionApprovedBeforeARestartIsExecutedExactlyOnce() throws Exception {
+    String incidentId = "inc-restart-1";
+    gpuNodes("restart-a");
+    String id =
+        ActionIds.of(incidentId, 1, ActionType.CORDON_NODE, TargetGateway.node("restart-a"));
+    RemediationAction proposed =
+        Actions.proposed(
+            id,
+            incidentId,
+            1,
+            ActionType.CORDON_NODE,
+            TargetGateway.node("restart-a"),
+            null,
+            null,
+            "step 1",
+            3,
+            false,
+            null,
+            clock.instant());
+    // What the previous instance recorded before it crashed: the approval, no execution.
+    client.send(Topics.REMEDIATION, incidentId, proposed);
+    client.send(
+        Topics.REMEDIATION,
+        incidentId,
+        io.strata.remediator.core.Actions.decided(
+            proposed, ActionState.APPROVED, "U0ONCALL", ApprovalChannel.SLACK, clock.instant()));
+    drainRequests();
+
+    service.recover();
+    awaitStates(id, ActionState.EXECUTED);
+    service.recover();
+    service.recover();
+
+    assertThat(patchesTo("/api/v1/nodes/restart-a")).isEqualTo(1);
+    List<RemediationAction> history =
+        client.readUntil(Topics.REMEDIATION, records -> false, Duration.ofSeconds(2)).stream()
+            .map(ConsumerRecord::value)
+            .filter(a -> a.actionId().equals(id))
+            .toList();
+    assertThat(history)
+        .extracting(RemediationAction::state)
+        .containsExactly(
+            ActionState.PROPOSED,
+            ActionState.APPROVED,
+            ActionState.EXECUTING,
+            ActionState.EXECUTED);
+    assertThat(node("restart-a").getSpec().getUnschedulable()).isTrue();
+    assertThat(node("restart-a").getMetadata().getAnnotations())
+        .containsEntry(Markers.ACTION_ID, id);
+  }
+
+  @Test
+  void theBlastRadiusRefusesTheThirdCordonWithItsReason() {
+    String incidentId = "inc-blast-1";
+    gpuNodes(
+        "blast-a", "blast-b", "blast-c", "blast-d", "blast-e", "blast-f", "blast-g", "blast-h");
+    Instant opened = clock.instant();
+    client.send(
+        Topics.INCIDENTS,
+        incidentId,
+        TestIncidents.deviceFault(
+            incidentId,
+            1,
+            IncidentState.OPEN,
+            List.of("blast-a", "blast-b", "blast-c"),
+            opened,
+            opened));
+    List<String> ids =
+        List.of("blast-a", "blast-b", "blast-c").stream()
+            .map(n -> ActionIds.of(incidentId, 1, ActionType.CORDON_NODE, TargetGateway.node(n)))
+            .toList();
+    ids.forEach(id -> awaitStates(id, ActionState.PROPOSED));
+
+    given().post("/api/actions/" + ids.get(0) + "/approve").then().statusCode(401);
+    for (String id : ids) {
+      given()
+          .auth()
+          .oauth2(TOKEN)
+          .post("/api/actions/" + id + "/approve")
+          .then()
+          .statusCode(202)
+          .body("state", org.hamcrest.Matchers.equalTo("APPROVED"))
+          .body("approved_by", org.hamcrest.Matchers.equalTo("console"));
+      awaitFinal(id);
+    }
+
+    assertThat(journal.store().latest(ids.get(0)).orElseThrow().state())
+        .isEqualTo(ActionState.EXECUTED);
+    assertThat(journal.store().latest(ids.get(1)).orElseThrow().state())
+        .isEqualTo(ActionState.EXECUTED);
+    RemediationAction refused = journal.store().latest(ids.get(2)).orElseThrow();
+    assertThat(refused.state()).isEqualTo(ActionState.REFUSED);
+    assertThat(refused.reason()).isEqualTo(ActionOutcomeReason.BLAST_RADIUS_LIMIT);
+    assertThat(refused.message()).contains("2 node(s) already cordoned");
+    assertThat(node("blast-c").getSpec().getUnschedulable()).isNull();
+    given()
+        .auth()
+        .oauth2(TOKEN)
+        .post("/api/actions/" + ids.get(2) + "/approve")
+        .then()
+        .statusCode(409)
+        .body("reason", org.hamcrest.Matchers.equalTo("NOT_PENDING"));
+  }
+
+  @Test
+  void aPoisonIncidentGoesToTheDeadLetterTopicWithItsReason() {
+    byte[] garbage = "{not json".getBytes(StandardCharsets.UTF_8);
+    org.apache.kafka.common.header.internals.RecordHeaders headers =
+        new org.apache.kafka.common.header.internals.RecordHeaders();
+    client.sendRaw(Topics.INCIDENTS.name(), "inc-poison".getBytes(StandardCharsets.UTF_8), garbage);
+
+    List<ConsumerRecord<byte[], byte[]>> dead =
+        client.readUntil(
+            Topics.DEADLETTER,
+            records ->
+                records.stream()
+                    .anyMatch(
+                        r -> "inc-poison".equals(new String(r.key(), StandardCharsets.UTF_8))),
+            WAIT);
+    ConsumerRecord<byte[], byte[]> letter =
+        dead.stream()
+            .filter(r -> "inc-poison".equals(new String(r.key(), StandardCharsets.UTF_8)))
+            .findFirst()
+            .orElseThrow();
+    assertThat(letter.value()).isEqualTo(garbage);
+    assertThat(DeadLetterHeaders.read(letter.headers()).orElseThrow().reason())
+        .isEqualTo(DeadLetterReason.NOT_A_CLOUDEVENT);
+  }
+
+  private List<String> buttons(JsonNode message, String actionId) {
+    for (JsonNode block : message.path("blocks")) {
+      if (block.path("block_id").asText().equals("buttons-" + actionId)) {
+        return java.util.stream.StreamSupport.stream(block.path("elements").spliterator(), false)
+            .peek(e -> assertThat(e.path("value").asText()).isEqualTo(actionId))
+            .map(e -> e.path("action_id").asText())
+            .toList();
+      }
+    }
+    return List.of();
+  }
+
+  private JsonNode awaitWebhookPost(String incidentId, String marker) {
+    return await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                SlackReceiverResource.receiver().postsTo("/webhook").stream()
+                    .map(SlackReceiver.Post::body)
+                    .filter(
+                        b ->
+                            b.path("text").asText().contains(incidentId)
+                                && b.toString().contains(marker))
+                    .findFirst(),
+            Optional::isPresent)
+        .orElseThrow();
+  }
+
+  private JsonNode awaitPost(String path) {
+    return await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                SlackReceiverResource.receiver().postsTo(path).stream()
+                    .map(SlackReceiver.Post::body)
+                    .reduce((a, b) -> b),
+            Optional::isPresent)
+        .orElseThrow();
+  }
+
+  private List<RemediationAction> awaitStates(String actionId, ActionState state) {
+    return await()
+        .atMost(WAIT)
+        .until(
+            () -> journal.store().history(actionId),
+            h -> h.stream().anyMatch(a -> a.state() == state));
+  }
+
+  private void awaitFinal(String actionId) {
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                journal
+                    .store()
+                    .latest(actionId)
+                    .map(RemediationAction::state)
+                    .filter(
+                        s ->
+                            s == ActionState.EXECUTED
+                                || s == ActionState.REFUSED
+                                || s == ActionState.FAILED)
+                    .isPresent());
+  }
+
+  private ConsumerRecord<String, RemediationAction> lastRecord(String actionId) {
+    List<ConsumerRecord<String, RemediationAction>> records =
+        client.readUntil(
+            Topics.REMEDIATION,
+            rs ->
+                rs.stream()
+                    .anyMatch(
+                        r ->
+                            r.value().actionId().equals(actionId)
+                                && r.value().state() == ActionState.EXECUTED),
+            WAIT);
+    return records.stream()
+        .filter(r -> r.value().actionId().equals(actionId))
+        .reduce((a, b) -> b)
+        .orElseThrow();
+  }
+
+  private ReviewRecord awaitReview(String incidentId) {
+    return client
+        .readUntil(
+            Topics.REVIEWS, rs -> rs.stream().anyMatch(r -> r.key().equals(incidentId)), WAIT)
+        .stream()
+        .filter(r -> r.key().equals(incidentId))
+        .map(ConsumerRecord::value)
+        .findFirst()
+        .orElseThrow();
+  }
+
+  private String receiverUrl(String path) {
+    return SlackReceiverResource.receiver().url(path);
+  }
+
+  private NamespacedKubernetesClient k8s() {
+    return server.getClient();
+  }
+
+  private Node node(String name) {
+    return k8s().nodes().withName(name).get();
+  }
+
+  private void gpuNodes(String... names) {
+    for (String name : names) {
+      k8s()
+          .nodes()
+          .resource(
+              new NodeBuilder()
+                  .withNewMetadata()
+                  .withName(name)
+                  .addToLabels("nvidia.com/gpu.present", "true")
+                  .endMetadata()
+                  .withNewSpec()
+                  .endSpec()
+                  .build())
+          .create();
+    }
+  }
+
+  private void deployment(String namespace, String name) {
+    try {
+      k8s()
+          .apps()
+          .deployments()
+          .inNamespace(namespace)
+          .resource(
+              new DeploymentBuilder()
+                  .withNewMetadata()
+                  .withName(name)
+                  .withNamespace(namespace)
+                  .endMetadata()
+                  .withNewSpec()
+                  .withReplicas(2)
+                  .endSpec()
+                  .build())
+          .create();
+    } catch (KubernetesClientException e) {
+      assertThat(e.getCode()).isEqualTo(409);
+    }
+  }
+
+  private void drainRequests() throws InterruptedException {
+    while (server.getKubernetesMockServer().takeRequest(1, TimeUnit.MILLISECONDS) != null) {
+      // discard what earlier tests sent
+    }
+  }
+
+  private long patchesTo(String path) throws InterruptedException {
+    long count = 0;
+    RecordedRequest request;
+    while ((request = server.getKubernetesMockServer().takeRequest(1, TimeUnit.MILLISECONDS))
+        != null) {
+      if ("PATCH".equals(request.getMethod()) && request.getPath().startsWith(path)) {
+        count++;
+      }
+    }
+    return count;
+  }
+}

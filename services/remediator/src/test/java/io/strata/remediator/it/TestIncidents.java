@@ -1,0 +1,87 @@
+package io.strata.remediator.it;
+
+import io.strata.events.Correlation;
+import io.strata.events.device.HealthStatus;
+import io.strata.events.incident.DeviceEvidence;
+import io.strata.events.incident.Evidence;
+import io.strata.events.incident.ExemplarTrace;
+import io.strata.events.incident.Incident;
+import io.strata.events.incident.IncidentClass;
+import io.strata.events.incident.IncidentState;
+import io.strata.events.incident.Scope;
+import io.strata.events.incident.Severity;
+import io.strata.events.incident.Signal;
+import io.strata.events.incident.Trigger;
+import io.strata.events.trace.Stage;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** Device-fault incidents as the correlator publishes them. */
+final class TestIncidents {
+
+  static final String TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
+
+  private TestIncidents() {}
+
+  static Incident deviceFault(
+      String id,
+      long revision,
+      IncidentState state,
+      List<String> nodes,
+      Instant openedAt,
+      Instant now) {
+    boolean resolved = state == IncidentState.RESOLVED;
+    return new Incident(
+        id,
+        revision,
+        IncidentClass.DEVICE_FAULT,
+        Severity.CRITICAL,
+        state,
+        "XID 79 (GPU fallen off the bus) on " + nodes.get(0),
+        Correlation.builder()
+            .cluster("test")
+            .node(nodes.get(0))
+            .namespace("ml")
+            .workload("llm")
+            .modelVersion("v7")
+            .acceleratorType("H100")
+            .build(),
+        new Scope(
+            "test",
+            nodes,
+            List.of("GPU-1"),
+            List.of("ml/llm"),
+            List.of("v7"),
+            nodes.size() == 1,
+            true,
+            true),
+        new Trigger(Signal.REQUEST_P95, 1840, 420.0, "ms", openedAt.minusSeconds(300), openedAt),
+        Stage.GPU_EXECUTE,
+        new Evidence(
+            List.of(
+                new ExemplarTrace(
+                    TRACE_ID,
+                    1840,
+                    Stage.GPU_EXECUTE,
+                    Map.of(Stage.GPU_EXECUTE, 1500.0, Stage.QUEUE_WAIT, 40.0),
+                    null,
+                    nodes.get(0),
+                    "GPU-1")),
+            List.of(
+                new DeviceEvidence(
+                    nodes.get(0),
+                    "GPU-1",
+                    Map.of("gpu_temp", 91.0, "power_usage", 690.5),
+                    List.of(79),
+                    HealthStatus.FAIL)),
+            List.of(),
+            List.of(),
+            List.of()),
+        List.of(),
+        openedAt,
+        now,
+        resolved ? now : null,
+        resolved ? now.toEpochMilli() - openedAt.toEpochMilli() : null);
+  }
+}
