@@ -1,0 +1,89 @@
+package io.strata.deviceingest.assemble;
+
+import static io.strata.deviceingest.assemble.ExporterLabels.*;
+
+import io.strata.deviceingest.parse.MetricLine;
+import io.strata.deviceingest.parse.MetricSink;
+import io.strata.deviceingest.parse.ParseErrorReason;
+import io.strata.deviceingest.parse.ParseSummary;
+import io.strata.deviceingest.parse.PrometheusTextParser;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/** Reads one page and groups its DCGM lines per GPU (per MIG instance where present). */
+public final class PageAssembler implements MetricSink {
+
+  private final Map<String, GpuAccumulator> gpus = new LinkedHashMap<>();
+  private final Set<String> presentFields = new HashSet<>();
+  private final Map<Integer, String> lineErrors = new TreeMap<>();
+  private final int maxLineErrors;
+  private int nonFinite;
+  private int ignored;
+
+  private PageAssembler(int maxLineErrors) {
+    this.maxLineErrors = maxLineErrors;
+  }
+
+  /**
+   * Parses {@code body} with {@code parser} and assembles the result.
+   *
+   * @param maxLineErrors how many malformed lines to keep by number (all are counted)
+   */
+  public static ScrapedPage assemble(PrometheusTextParser parser, String body, int maxLineErrors) {
+    PageAssembler assembler = new PageAssembler(maxLineErrors);
+    ParseSummary summary = parser.parse(body, assembler);
+    List<GpuReading> readings = new ArrayList<>(assembler.gpus.size());
+    assembler.gpus.values().forEach(gpu -> readings.add(gpu.toReading()));
+    return new ScrapedPage(
+        readings,
+        assembler.presentFields,
+        summary,
+        assembler.lineErrors,
+        assembler.nonFinite,
+        assembler.ignored);
+  }
+
+  @Override
+  public void sample(MetricLine line) {
+    String name = line.name();
+    if (!name.startsWith(FIELD_PREFIX)) {
+      return;
+    }
+    presentFields.add(name);
+    for (int i = 0; i < line.labelCount(); i++) {
+      if (line.labelName(i).startsWith(FIELD_PREFIX)) {
+        presentFields.add(line.labelName(i));
+      }
+    }
+    String uuid = line.label(UUID);
+    if (uuid == null || uuid.isEmpty()) {
+      uuid = line.label(UUID_LEGACY);
+    }
+    if (uuid == null || uuid.isEmpty()) {
+      ignored++;
+      return;
+    }
+    String migInstance = line.label(MIG_INSTANCE);
+    String key = migInstance == null || migInstance.isEmpty() ? uuid : uuid + "#" + migInstance;
+    GpuAccumulator gpu = gpus.get(key);
+    if (gpu == null) {
+      gpu = new GpuAccumulator(uuid, line);
+      gpus.put(key, gpu);
+    }
+    if (!gpu.add(line)) {
+      nonFinite++;
+    }
+  }
+
+  @Override
+  public void malformed(int lineNumber, ParseErrorReason reason) {
+    if (lineErrors.size() < maxLineErrors) {
+      lineErrors.put(lineNumber, reason.name());
+    }
+  }
+}

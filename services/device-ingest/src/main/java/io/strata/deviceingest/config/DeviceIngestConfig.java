@@ -1,0 +1,154 @@
+package io.strata.deviceingest.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.Pattern;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** Every setting of device-ingest, under {@code strata.device-ingest}. */
+@ConfigMapping(prefix = "strata.device-ingest")
+public interface DeviceIngestConfig {
+
+  /** The cluster name stamped on every sample, event and finding, and the first part of keys. */
+  @NotBlank
+  @Pattern(regexp = "[^/]+", message = "must not contain '/', it separates key parts")
+  String cluster();
+
+  /** How and what to scrape. */
+  Scrape scrape();
+
+  /** Kubernetes discovery of dcgm-exporter endpoints. */
+  Discovery discovery();
+
+  /** Field presence: which fields every target is expected to export. */
+  Presence presence();
+
+  /** Publishing to Kafka. */
+  Publish publish();
+
+  interface Scrape {
+
+    /** Static list of /metrics URLs scraped in addition to discovered ones. */
+    Optional<List<String>> targets();
+
+    /** Time between two scrapes of a target (a scrape still running is not started again). */
+    @WithDefault("15s")
+    Duration interval();
+
+    /** Delay before the first scrape after start. */
+    @WithDefault("0s")
+    Duration initialDelay();
+
+    /** Per-scrape timeout: connection, request and response together. */
+    @WithDefault("10s")
+    Duration timeout();
+
+    /** Largest accepted response, in bytes, both on the wire and after gzip decoding. */
+    @WithDefault("16777216")
+    @Min(1024)
+    int maxResponseBytes();
+
+    /** Threads that parse pages and map them to events (HTTP itself is asynchronous). */
+    @WithDefault("2")
+    @Min(1)
+    @Max(64)
+    int processingThreads();
+
+    /** How many malformed lines a PARSE_ERRORS finding lists by number (all are counted). */
+    @WithDefault("20")
+    @Min(1)
+    @Max(1000)
+    int maxReportedLineErrors();
+  }
+
+  interface Discovery {
+
+    /** Whether to discover exporters from Kubernetes EndpointSlices. */
+    @WithDefault("true")
+    boolean enabled();
+
+    /**
+     * Label selectors of the EndpointSlices to follow (an EndpointSlice carries its Service's
+     * labels); a slice matching any of them is followed. Defaults: the Helm chart's and the GPU
+     * Operator's labels. Escape a comma inside one selector as {@code \,}.
+     */
+    @WithDefault("app.kubernetes.io/name=dcgm-exporter,app=nvidia-dcgm-exporter")
+    @NotEmpty
+    List<String> labelSelectors();
+
+    /** Namespace to watch; all namespaces when absent. */
+    Optional<String> namespace();
+
+    /** Name of the Service port serving /metrics; a slice with a single port uses that port. */
+    @WithDefault("gpu-metrics")
+    String portName();
+
+    /** URL scheme used for discovered endpoints. */
+    @WithDefault("http")
+    @Pattern(regexp = "https?")
+    String scheme();
+
+    /** Path scraped on discovered endpoints. */
+    @WithDefault("/metrics")
+    @Pattern(regexp = "/.*")
+    String path();
+
+    /** How often the informer re-lists EndpointSlices as a safety net. */
+    @WithDefault("10m")
+    Duration resync();
+  }
+
+  interface Presence {
+
+    /**
+     * DCGM field names every target should export; default: dcgm-exporter's default counter list
+     * (etc/default-counters.csv). A label-type field counts as present when it appears as a label.
+     */
+    @WithDefault(
+        "DCGM_FI_DEV_SM_CLOCK,DCGM_FI_DEV_MEM_CLOCK,DCGM_FI_DEV_MEMORY_TEMP,DCGM_FI_DEV_GPU_TEMP,"
+            + "DCGM_FI_DEV_POWER_USAGE,DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION,"
+            + "DCGM_FI_DEV_PCIE_REPLAY_COUNTER,DCGM_FI_DEV_GPU_UTIL,DCGM_FI_DEV_MEM_COPY_UTIL,"
+            + "DCGM_FI_DEV_ENC_UTIL,DCGM_FI_DEV_DEC_UTIL,DCGM_FI_DEV_XID_ERRORS,"
+            + "DCGM_FI_DEV_FB_FREE,DCGM_FI_DEV_FB_USED,DCGM_FI_DEV_FB_RESERVED,"
+            + "DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL,DCGM_FI_DEV_VGPU_LICENSE_STATUS,"
+            + "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS,DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS,"
+            + "DCGM_FI_DEV_ROW_REMAP_FAILURE,DCGM_FI_DRIVER_VERSION")
+    List<String> expectedFields();
+  }
+
+  interface Publish {
+
+    /** Kafka bootstrap servers; by default the shared {@code kafka.bootstrap.servers}. */
+    @WithDefault("${kafka.bootstrap.servers}")
+    @NotBlank
+    String bootstrapServers();
+
+    /** Records held while Kafka is slow or down; beyond this the oldest are dropped. */
+    @WithDefault("10000")
+    @Min(1)
+    int bufferCapacity();
+
+    /** Records handed to the Kafka producer and not yet acknowledged, at most. */
+    @WithDefault("1000")
+    @Min(1)
+    int maxUnacknowledged();
+
+    /** Producer linger.ms: how long a batch may wait for more records. */
+    @WithDefault("5ms")
+    Duration linger();
+
+    /** Producer max.block.ms: how long a send may wait for metadata while Kafka is down. */
+    @WithDefault("5s")
+    Duration maxBlock();
+
+    /** Producer delivery.timeout.ms: after this, an unacknowledged record counts as failed. */
+    @WithDefault("120s")
+    Duration deliveryTimeout();
+  }
+}

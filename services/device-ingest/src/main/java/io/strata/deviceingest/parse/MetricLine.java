@@ -1,0 +1,63 @@
+package io.strata.deviceingest.parse;
+
+/**
+ * One parsed sample line. The parser reuses a single instance for every line of a page, so a sink
+ * must copy what it keeps before returning.
+ */
+public final class MetricLine {
+
+  static final int MAX_LABELS = 64;
+
+  final String[] labelNames = new String[MAX_LABELS];
+  final String[] labelValues = new String[MAX_LABELS];
+  String name;
+  int labelCount;
+  double value;
+  boolean hasTimestamp;
+  double timestamp;
+  int lineNumber;
+
+  public String name() {
+    return name;
+  }
+
+  public int labelCount() {
+    return labelCount;
+  }
+
+  public String labelName(int index) {
+    return labelNames[index];
+  }
+
+  public String labelValue(int index) {
+    return labelValues[index];
+  }
+
+  /** The value of the first label with this name, or null. */
+  public String label(String labelName) {
+    for (int i = 0; i < labelCount; i++) {
+      if (labelNames[i].equals(labelName)) {
+        return labelValues[i];
+      }
+    }
+    return null;
+  }
+
+  public double value() {
+    return value;
+  }
+
+  public boolean hasTimestamp() {
+    return hasTimestamp;
+  }
+
+  /** The optional timestamp as written: milliseconds in Prometheus text, seconds in OpenMetrics. */
+  public double timestamp() {
+    return timestamp;
+  }
+
+  /** 1-based line number in the page. */
+  public int lineNumber() {
+    return lineNumber;
+  }
+}

@@ -1,0 +1,46 @@
+package io.strata.deviceingest.parse;
+
+/**
+ * A fixed-size, lossy table of recently seen strings: the same label names and values (GPU UUIDs,
+ * model names, pod names) repeat on every line and every scrape, so the parser returns the cached
+ * instance instead of allocating a copy. Memory is bounded by the table size and the length cap.
+ */
+final class StringCache {
+
+  private static final int MAX_CACHED_LENGTH = 256;
+
+  private final String[] table;
+  private final int mask;
+
+  StringCache(int sizePowerOfTwo) {
+    if (Integer.bitCount(sizePowerOfTwo) != 1) {
+      throw new IllegalArgumentException("size must be a power of two: " + sizePowerOfTwo);
+    }
+    table = new String[sizePowerOfTwo];
+    mask = sizePowerOfTwo - 1;
+  }
+
+  /** The text {@code source[start, end)}, whose {@link String#hashCode()} is {@code hash}. */
+  String get(String source, int start, int end, int hash) {
+    int length = end - start;
+    if (length > MAX_CACHED_LENGTH) {
+      return source.substring(start, end);
+    }
+    int slot = (hash ^ (hash >>> 16)) & mask;
+    String cached = table[slot];
+    if (cached != null
+        && cached.length() == length
+        && source.regionMatches(start, cached, 0, length)) {
+      return cached;
+    }
+    String fresh = source.substring(start, end);
+    table[slot] = fresh;
+    return fresh;
+  }
+
+  /** Interns an already built string (an unescaped label value). */
+  String intern(String value) {
+    int hash = value.hashCode();
+    return get(value, 0, value.length(), hash);
+  }
+}

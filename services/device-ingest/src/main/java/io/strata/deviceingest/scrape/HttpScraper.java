@@ -1,0 +1,136 @@
+package io.strata.deviceingest.scrape;
+
+import io.strata.deviceingest.scrape.LimitedBodySubscriber.ResponseTooLargeException;
+import io.strata.events.device.FindingReason;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Fetches /metrics pages asynchronously (the JDK client: no thread waits on a slow target), with a
+ * per-scrape timeout, gzip accepted and a response size limit on the wire and after decoding. Every
+ * failure completes the future with a {@link ScrapeFailure} carrying its reason.
+ */
+public final class HttpScraper {
+
+  static final String ACCEPT =
+      "text/plain;version=0.0.4;q=0.9,application/openmetrics-text;version=1.0.0;q=0.5,*/*;q=0.1";
+
+  private final HttpClient client;
+  private final Duration timeout;
+  private final int maxBytes;
+
+  public HttpScraper(Duration timeout, int maxBytes, Executor executor) {
+    this.client =
+        HttpClient.newBuilder()
+            .connectTimeout(timeout)
+            .followRedirects(HttpClient.Redirect.NORMAL)
+            .executor(executor)
+            .build();
+    this.timeout = timeout;
+    this.maxBytes = maxBytes;
+  }
+
+  public CompletableFuture<ScrapeResponse> fetch(String url) {
+    HttpRequest request;
+    try {
+      request =
+          HttpRequest.newBuilder(URI.create(url))
+              .timeout(timeout)
+              .header("Accept", ACCEPT)
+              .header("Accept-Encoding", "gzip")
+              .GET()
+              .build();
+    } catch (IllegalArgumentException e) {
+      return CompletableFuture.failedFuture(
+          new ScrapeFailure(FindingReason.CONNECTION_FAILED, "invalid URL " + url, e));
+    }
+    return client
+        .sendAsync(request, info -> new LimitedBodySubscriber(maxBytes))
+        .orTimeout(timeout.toMillis() + 1000, java.util.concurrent.TimeUnit.MILLISECONDS)
+        .handle((response, error) -> complete(url, response, error));
+  }
+
+  private ScrapeResponse complete(String url, HttpResponse<byte[]> response, Throwable error) {
+    if (error != null) {
+      throw new CompletionException(classify(url, unwrap(error)));
+    }
+    if (response.statusCode() != 200) {
+      throw new CompletionException(
+          new ScrapeFailure(
+              FindingReason.HTTP_STATUS, url + " answered HTTP " + response.statusCode()));
+    }
+    byte[] body = response.body();
+    String encoding = response.headers().firstValue("Content-Encoding").orElse("");
+    if (encoding.equalsIgnoreCase("gzip")) {
+      body = gunzip(url, body);
+    }
+    return new ScrapeResponse(
+        new String(body, StandardCharsets.UTF_8),
+        response.headers().firstValue("Content-Type").orElse(null),
+        response.body().length);
+  }
+
+  private byte[] gunzip(String url, byte[] compressed) {
+    try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(compressed))) {
+      byte[] decoded = in.readNBytes(maxBytes + 1);
+      if (decoded.length > maxBytes) {
+        throw new CompletionException(
+            new ScrapeFailure(
+                FindingReason.RESPONSE_TOO_LARGE,
+                url + " decompresses to more than " + maxBytes + " bytes"));
+      }
+      return decoded;
+    } catch (IOException e) {
+      throw new CompletionException(
+          new ScrapeFailure(
+              FindingReason.CONNECTION_FAILED,
+              url + " sent a corrupt gzip body: " + e.getMessage(),
+              e));
+    }
+  }
+
+  private static ScrapeFailure classify(String url, Throwable error) {
+    if (error instanceof ScrapeFailure failure) {
+      return failure;
+    }
+    if (error instanceof ResponseTooLargeException) {
+      return new ScrapeFailure(FindingReason.RESPONSE_TOO_LARGE, url + ": " + error.getMessage());
+    }
+    if (error instanceof HttpTimeoutException
+        || error instanceof java.util.concurrent.TimeoutException) {
+      return new ScrapeFailure(FindingReason.TIMEOUT, url + " did not answer in time");
+    }
+    return new ScrapeFailure(
+        FindingReason.CONNECTION_FAILED,
+        url
+            + ": "
+            + error.getClass().getSimpleName()
+            + (error.getMessage() == null ? "" : " " + error.getMessage()),
+        error);
+  }
+
+  private static Throwable unwrap(Throwable error) {
+    Throwable current = error;
+    while ((current instanceof CompletionException
+            || current instanceof java.util.concurrent.ExecutionException)
+        && current.getCause() != null) {
+      current = current.getCause();
+    }
+    if (current instanceof IOException && current.getCause() instanceof ResponseTooLargeException) {
+      return current.getCause();
+    }
+    return current;
+  }
+}

@@ -1,0 +1,235 @@
+package io.strata.deviceingest.scrape;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.strata.deviceingest.config.DeviceIngestConfig;
+import io.strata.deviceingest.discovery.EndpointSliceDiscovery;
+import io.strata.deviceingest.discovery.TargetRegistry;
+import io.strata.deviceingest.publish.KafkaEventPublisher;
+import io.strata.deviceingest.xid.XidCatalog;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jboss.logging.Logger;
+
+/**
+ * The adapter around {@link ScrapeProcessor}: ticks every interval, starts an asynchronous fetch
+ * for each target that is not still being scraped (a slow target delays nobody), maps pages on a
+ * small processing pool, and hands the events to the publisher.
+ */
+@ApplicationScoped
+public class ScrapeScheduler {
+
+  private static final Logger LOG = Logger.getLogger(ScrapeScheduler.class);
+
+  private final DeviceIngestConfig config;
+  private final KafkaEventPublisher publisher;
+  private final Instance<KubernetesClient> kubernetes;
+  private final Clock clock;
+  private final IngestMetrics metrics;
+  private final ScrapeProcessor processor;
+  private final TargetRegistry registry;
+  private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+  private ScheduledExecutorService ticker;
+  private ExecutorService processing;
+  private ExecutorService http;
+  private HttpScraper scraper;
+  private EndpointSliceDiscovery discovery;
+  private volatile Instant lastTick;
+  private volatile Instant started;
+
+  @Inject
+  public ScrapeScheduler(
+      DeviceIngestConfig config,
+      KafkaEventPublisher publisher,
+      Instance<KubernetesClient> kubernetes,
+      Clock clock,
+      MeterRegistry meterRegistry) {
+    this.config = config;
+    this.publisher = publisher;
+    this.kubernetes = kubernetes;
+    this.clock = clock;
+    this.metrics = new IngestMetrics(meterRegistry);
+    this.processor =
+        new ScrapeProcessor(
+            config.cluster(),
+            config.presence().expectedFields(),
+            XidCatalog.load(),
+            config.scrape().maxReportedLineErrors());
+    List<ScrapeTarget> statics =
+        config.scrape().targets().orElse(List.of()).stream()
+            .map(String::trim)
+            .filter(url -> !url.isEmpty())
+            .map(ScrapeTarget::of)
+            .toList();
+    this.registry = new TargetRegistry(statics, this::forget);
+    metrics.targets(registry, TargetRegistry::size);
+  }
+
+  void start(@Observes StartupEvent event) {
+    DeviceIngestConfig.Scrape scrape = config.scrape();
+    requirePositive(scrape.interval(), "strata.device-ingest.scrape.interval");
+    requirePositive(scrape.timeout(), "strata.device-ingest.scrape.timeout");
+    if (scrape.initialDelay().isNegative()) {
+      throw new IllegalArgumentException(
+          "strata.device-ingest.scrape.initial-delay must not be "
+              + "negative: "
+              + scrape.initialDelay());
+    }
+    http = Executors.newFixedThreadPool(2, named("strata-scrape-http"));
+    processing =
+        Executors.newFixedThreadPool(scrape.processingThreads(), named("strata-scrape-process"));
+    scraper = new HttpScraper(scrape.timeout(), scrape.maxResponseBytes(), http);
+    if (config.discovery().enabled()) {
+      discovery = new EndpointSliceDiscovery(kubernetes.get(), config.discovery(), registry);
+    }
+    started = clock.instant();
+    ticker = Executors.newSingleThreadScheduledExecutor(named("strata-scrape-ticker"));
+    ticker.scheduleAtFixedRate(
+        this::tick,
+        scrape.initialDelay().toMillis(),
+        scrape.interval().toMillis(),
+        TimeUnit.MILLISECONDS);
+    LOG.infof(
+        "scraping %d static target(s) every %s, discovery %s",
+        registry.size(), scrape.interval(), config.discovery().enabled() ? "on" : "off");
+  }
+
+  void stop(@Observes ShutdownEvent event) {
+    if (ticker != null) {
+      ticker.shutdownNow();
+      processing.shutdownNow();
+      http.shutdownNow();
+    }
+    if (discovery != null) {
+      discovery.close();
+    }
+  }
+
+  /** Starts a scrape of every target not already being scraped; completes when all are done. */
+  public CompletableFuture<Void> scrapeAll() {
+    List<CompletableFuture<Void>> scrapes = registry.targets().stream().map(this::scrape).toList();
+    return CompletableFuture.allOf(scrapes.toArray(CompletableFuture[]::new));
+  }
+
+  public TargetRegistry targets() {
+    return registry;
+  }
+
+  /** Null while discovery is off. */
+  public EndpointSliceDiscovery discovery() {
+    return discovery;
+  }
+
+  /** When the ticker last ran, or null before its first run. */
+  public Instant lastTick() {
+    return lastTick;
+  }
+
+  public Instant started() {
+    return started;
+  }
+
+  private void tick() {
+    try {
+      lastTick = clock.instant();
+      scrapeAll();
+    } catch (RuntimeException e) {
+      // A failing tick must not cancel the schedule.
+      metrics.processingError();
+      LOG.error("scrape tick failed", e);
+    }
+  }
+
+  private CompletableFuture<Void> scrape(ScrapeTarget target) {
+    if (!inFlight.add(target.url())) {
+      metrics.skipped();
+      return CompletableFuture.completedFuture(null);
+    }
+    long startNanos = System.nanoTime();
+    return scraper
+        .fetch(target.url())
+        .handleAsync(
+            (response, error) -> {
+              try {
+                Instant now = clock.instant();
+                ScrapeOutput output =
+                    error == null
+                        ? processor.processPage(target, response, now)
+                        : processor.processFailure(target, failureOf(target, error), now);
+                output.events().forEach(publisher::publish);
+                metrics.scraped(
+                    output,
+                    Duration.ofNanos(System.nanoTime() - startNanos),
+                    processor::missingFields);
+                logOutcome(output);
+              } catch (RuntimeException e) {
+                metrics.processingError();
+                LOG.errorf(e, "cannot map the page of %s", target.url());
+              } finally {
+                inFlight.remove(target.url());
+              }
+              return (Void) null;
+            },
+            processing);
+  }
+
+  private static ScrapeFailure failureOf(ScrapeTarget target, Throwable error) {
+    Throwable cause = error;
+    while (cause.getCause() != null && !(cause instanceof ScrapeFailure)) {
+      cause = cause.getCause();
+    }
+    return cause instanceof ScrapeFailure failure
+        ? failure
+        : new ScrapeFailure(
+            io.strata.events.device.FindingReason.CONNECTION_FAILED,
+            target.url() + ": " + cause,
+            cause);
+  }
+
+  private void logOutcome(ScrapeOutput output) {
+    if (!output.succeeded() && output.findings() > 0) {
+      LOG.warnf("scrape of %s failed: %s", output.target(), output.failure());
+    } else if (output.malformedLines() > 0 && output.findings() > 0) {
+      LOG.warnf(
+          "%s: %d malformed line(s), see strata_device_ingest_parse_errors_total",
+          output.target(), output.malformedLines());
+    }
+  }
+
+  private void forget(String url) {
+    processor.forgetTarget(url);
+    metrics.forgetTarget(url);
+    LOG.infof("target %s removed", url);
+  }
+
+  private static void requirePositive(Duration value, String key) {
+    if (value.isZero() || value.isNegative()) {
+      throw new IllegalArgumentException(key + " must be positive: " + value);
+    }
+  }
+
+  private static java.util.concurrent.ThreadFactory named(String prefix) {
+    AtomicInteger count = new AtomicInteger();
+    return runnable -> {
+      Thread thread = new Thread(runnable, prefix + "-" + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}
