@@ -41,6 +41,13 @@ public interface WatcherConfig {
   @WithDefault("10m")
   Duration resync();
 
+  /**
+   * After the informers first sync, tombstone the keys of this cluster still live on the compacted
+   * topics whose objects no longer exist (deleted while no watcher was running).
+   */
+  @WithDefault("true")
+  boolean reconcileOnStart();
+
   /** Which pods are published and how their identity is read. */
   Pods pods();
 

@@ -7,6 +7,7 @@ import io.strata.events.Correlation;
 import io.strata.events.k8s.PodState;
 import io.strata.events.k8s.WorkloadEvent;
 import io.strata.events.topic.Keys;
+import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
 import io.strata.k8swatcher.dra.ClaimMapper;
 import io.strata.k8swatcher.dra.DeviceCatalog;
@@ -24,7 +25,9 @@ import io.strata.k8swatcher.mapping.PodMapper;
 import io.strata.k8swatcher.publish.Outbound;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * Maps Kubernetes objects to records and hands them to the publisher; what the informer callbacks
@@ -147,6 +150,28 @@ final class StateEmitter {
             : event.getMetadata().getNamespace() + "/" + event.getMetadata().getName();
     publisher.accept(
         Outbound.occurrence(Topics.K8S_EVENTS, mappers.events().key(event), occurrence, record));
+  }
+
+  /** Keys of the pods of interest in the cache: what the pods topic should hold. */
+  Set<String> currentPodKeys() {
+    return caches.pods.list().stream()
+        .filter(mappers.interest()::test)
+        .map(this::podKey)
+        .collect(Collectors.toSet());
+  }
+
+  Set<String> currentNodeKeys() {
+    return caches.nodes.list().stream().map(this::nodeKey).collect(Collectors.toSet());
+  }
+
+  Set<String> currentClaimKeys() {
+    return caches.allClaims().stream()
+        .map(c -> Keys.claim(mappers.cluster(), c.namespace(), c.name()))
+        .collect(Collectors.toSet());
+  }
+
+  synchronized void tombstone(Topic<String, ?> topic, String key) {
+    publisher.accept(Outbound.tombstone(topic, key));
   }
 
   private PodState podState(Pod pod) {

@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
 import io.strata.k8swatcher.config.WatcherConfig;
 import io.strata.k8swatcher.dra.ClaimMapper;
@@ -23,6 +24,8 @@ import io.strata.k8swatcher.mapping.PodInterest;
 import io.strata.k8swatcher.mapping.PodMapper;
 import io.strata.k8swatcher.publish.KafkaPublisher;
 import io.strata.k8swatcher.publish.RepublishRequests;
+import io.strata.k8swatcher.reconcile.CompactedTopicReader;
+import io.strata.k8swatcher.reconcile.StaleKeys;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -31,10 +34,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
@@ -52,6 +58,9 @@ public class Watcher {
   @Inject RepublishRequests republishRequests;
   @Inject Clock clock;
   @Inject MeterRegistry registry;
+
+  @ConfigProperty(name = "kafka.bootstrap.servers")
+  String bootstrapServers;
 
   private volatile ClusterCaches caches;
   private volatile StateEmitter emitter;
@@ -71,6 +80,13 @@ public class Watcher {
     emitter =
         new StateEmitter(mappers(), caches, new DeviceCatalog(), publisher::offer, clock, metrics);
     wire(caches, emitter);
+    republisher =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread thread = new Thread(r, "strata-k8s-watcher-republisher");
+              thread.setDaemon(true);
+              return thread;
+            });
     caches
         .start()
         .whenComplete(
@@ -79,14 +95,10 @@ public class Watcher {
                 LOG.errorf(error, "informers did not start");
               } else {
                 LOG.info("informers synced: full state published");
+                if (config.reconcileOnStart()) {
+                  republisher.execute(this::reconcileQuietly);
+                }
               }
-            });
-    republisher =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread thread = new Thread(r, "strata-k8s-watcher-republisher");
-              thread.setDaemon(true);
-              return thread;
             });
     long period = config.publisher().republishCheck().toMillis();
     republisher.scheduleWithFixedDelay(
@@ -116,6 +128,51 @@ public class Watcher {
   public DraApiVersion draVersion() {
     ClusterCaches current = caches;
     return current == null ? DraApiVersion.NONE : current.draVersion();
+  }
+
+  /**
+   * Tombstones the keys of this cluster that are live on the compacted topics but whose objects are
+   * gone: deletions that happened while no watcher ran. Returns the count per topic.
+   */
+  public Map<String, Integer> reconcileStaleKeys() {
+    CompactedTopicReader reader =
+        new CompactedTopicReader(bootstrapServers, config.publisher().deliveryTimeout());
+    Map<String, Integer> tombstoned = new TreeMap<>();
+    tombstoned.put(
+        Topics.K8S_PODS.name(),
+        tombstoneStale(Topics.K8S_PODS, reader, emitter::currentPodKeys, true));
+    tombstoned.put(
+        Topics.K8S_NODES.name(),
+        tombstoneStale(Topics.K8S_NODES, reader, emitter::currentNodeKeys, false));
+    if (caches.draVersion() != DraApiVersion.NONE) {
+      tombstoned.put(
+          Topics.K8S_CLAIMS.name(),
+          tombstoneStale(Topics.K8S_CLAIMS, reader, emitter::currentClaimKeys, true));
+    }
+    LOG.infof("reconciled compacted topics with the cluster: tombstoned %s", tombstoned);
+    return tombstoned;
+  }
+
+  /** Reads the topic first, then the caches: an object created in between is never tombstoned. */
+  private int tombstoneStale(
+      Topic<String, ?> topic,
+      CompactedTopicReader reader,
+      Supplier<Set<String>> current,
+      boolean namespaced) {
+    Set<String> live = reader.liveKeys(topic.name());
+    Set<String> stale =
+        StaleKeys.of(live, current.get(), config.cluster(), namespaced, config.namespaces());
+    stale.forEach(key -> emitter.tombstone(topic, key));
+    return stale.size();
+  }
+
+  private void reconcileQuietly() {
+    try {
+      reconcileStaleKeys();
+    } catch (RuntimeException e) {
+      LOG.errorf(
+          e, "could not reconcile the compacted topics; stale keys stay until the next start");
+    }
   }
 
   /** Publishes the full current state of the requested topics from the caches. */
