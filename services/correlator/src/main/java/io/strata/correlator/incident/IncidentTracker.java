@@ -11,19 +11,31 @@ import java.util.Optional;
  * hysteresis. Immutable: every step returns the next tracker and, when subscribers must hear about
  * it, the incident to publish.
  *
+ * <p>What is published at once: opening (or reopening), resolution, a severity escalation, and the
+ * first move to MITIGATING of an episode (the mitigation works). Everything else (a relapse to
+ * OPEN, further MITIGATING moves, new evidence, severity) is published at most once per update
+ * interval, so a flapping signal yields a bounded number of records; the newest state always goes
+ * out with the next publication.
+ *
  * @param current the latest version (published or not); null before the first incident
  * @param published the revision last published
  * @param healthyStreak in-band observations in a row while open
  * @param occurrence how many distinct incidents this (scope, class) has had
+ * @param mitigationAnnounced whether this episode's first MITIGATING was published
  */
 public record IncidentTracker(
-    Incident current, long published, int healthyStreak, int occurrence, Instant publishedAt) {
+    Incident current,
+    long published,
+    int healthyStreak,
+    int occurrence,
+    Instant publishedAt,
+    boolean mitigationAnnounced) {
 
   /** The next tracker, and the incident to publish when something changed that matters. */
   public record Step(IncidentTracker tracker, Optional<Incident> publish) {}
 
   public static IncidentTracker empty() {
-    return new IncidentTracker(null, 0, 0, 0, null);
+    return new IncidentTracker(null, 0, 0, 0, null, false);
   }
 
   public boolean active() {
@@ -32,44 +44,43 @@ public record IncidentTracker(
 
   /**
    * The trouble is (still) there. Opens a new incident, reopens one resolved less than {@code
-   * reopenCooldown} ago, or refreshes the open one (published at most every {@code updateInterval},
-   * unless its state, class or severity changed).
+   * reopenCooldown} ago, or refreshes the open one.
    */
   public Step onTrouble(
       IncidentDraft draft, Instant at, Duration updateInterval, Duration reopenCooldown) {
     if (current == null
-        || (current.state() == IncidentState.RESOLVED
-            && (current.resolvedAt() == null
-                || !at.isBefore(current.resolvedAt().plus(reopenCooldown))))) {
+        || (current.state() == IncidentState.RESOLVED && cooledDown(at, reopenCooldown))) {
       int next = occurrence + 1;
       String id =
           IncidentIds.of(draft.incidentClass(), draft.scope().cluster(), draft.scopeKey(), next);
-      Incident opened = build(id, 1, draft, IncidentState.OPEN, at, at);
-      return publish(new IncidentTracker(opened, 0, 0, next, publishedAt), opened, at);
+      Incident opened = build(id, 1, draft, at, at);
+      return publishNow(new IncidentTracker(opened, published, 0, next, publishedAt, false), at);
     }
-    boolean stateChanges = current.state() != IncidentState.OPEN;
-    boolean severityChanges = current.severity() != draft.severity();
+    if (current.state() == IncidentState.RESOLVED) {
+      Incident reopened =
+          build(current.incidentId(), current.revision() + 1, draft, current.openedAt(), at);
+      return publishNow(
+          new IncidentTracker(reopened, published, 0, occurrence, publishedAt, false), at);
+    }
     Incident updated =
-        build(
-            current.incidentId(),
-            current.revision() + 1,
-            draft,
-            IncidentState.OPEN,
-            current.openedAt(),
-            at);
-    IncidentTracker next = new IncidentTracker(updated, published, 0, occurrence, publishedAt);
-    boolean due = publishedAt == null || !at.isBefore(publishedAt.plus(updateInterval));
-    if (stateChanges || severityChanges || due) {
-      return publish(next, updated, at);
+        build(current.incidentId(), current.revision() + 1, draft, current.openedAt(), at);
+    if (draft.severity().compareTo(current.severity()) > 0) {
+      // An escalation pages people: it never waits for the update interval.
+      return publishNow(
+          new IncidentTracker(updated, published, 0, occurrence, publishedAt, mitigationAnnounced),
+          at);
     }
-    return new Step(next, Optional.empty());
+    return publishWhenDue(
+        new IncidentTracker(updated, published, 0, occurrence, publishedAt, mitigationAnnounced),
+        at,
+        updateInterval);
   }
 
   /**
    * One observation back in band. The first moves OPEN to MITIGATING; {@code toResolve} in a row
    * resolve the incident, recording the time to recover from when it opened.
    */
-  public Step onHealthy(Instant at, int toResolve) {
+  public Step onHealthy(Instant at, int toResolve, Duration updateInterval) {
     if (!active()) {
       return new Step(this, Optional.empty());
     }
@@ -77,29 +88,55 @@ public record IncidentTracker(
     if (streak >= toResolve) {
       Incident resolved =
           withState(IncidentState.RESOLVED, at, at, Duration.between(current.openedAt(), at));
-      return publish(
-          new IncidentTracker(resolved, published, 0, occurrence, publishedAt), resolved, at);
-    }
-    if (current.state() == IncidentState.OPEN) {
-      Incident mitigating = withState(IncidentState.MITIGATING, at, null, null);
-      return publish(
-          new IncidentTracker(mitigating, published, streak, occurrence, publishedAt),
-          mitigating,
+      return publishNow(
+          new IncidentTracker(resolved, published, 0, occurrence, publishedAt, mitigationAnnounced),
           at);
     }
-    return new Step(
-        new IncidentTracker(current, published, streak, occurrence, publishedAt), Optional.empty());
+    if (current.state() == IncidentState.OPEN) {
+      IncidentTracker next =
+          new IncidentTracker(
+              withState(IncidentState.MITIGATING, at, null, null),
+              published,
+              streak,
+              occurrence,
+              publishedAt,
+              true);
+      return mitigationAnnounced ? publishWhenDue(next, at, updateInterval) : publishNow(next, at);
+    }
+    return publishWhenDue(
+        new IncidentTracker(
+            current, published, streak, occurrence, publishedAt, mitigationAnnounced),
+        at,
+        updateInterval);
   }
 
   /** An observation neither in band nor regressed: recovery has to start over. */
   public IncidentTracker onUnsettled() {
-    return new IncidentTracker(current, published, 0, occurrence, publishedAt);
+    return new IncidentTracker(current, published, 0, occurrence, publishedAt, mitigationAnnounced);
   }
 
-  private Step publish(IncidentTracker next, Incident incident, Instant at) {
+  private boolean cooledDown(Instant at, Duration reopenCooldown) {
+    return current.resolvedAt() == null || !at.isBefore(current.resolvedAt().plus(reopenCooldown));
+  }
+
+  private static Step publishNow(IncidentTracker next, Instant at) {
+    Incident incident = next.current;
     return new Step(
-        new IncidentTracker(incident, incident.revision(), next.healthyStreak, next.occurrence, at),
+        new IncidentTracker(
+            incident,
+            incident.revision(),
+            next.healthyStreak,
+            next.occurrence,
+            at,
+            next.mitigationAnnounced),
         Optional.of(incident));
+  }
+
+  /** Publishes the newest unpublished version once the update interval has passed. */
+  private static Step publishWhenDue(IncidentTracker next, Instant at, Duration updateInterval) {
+    boolean pending = next.current.revision() > next.published;
+    boolean due = next.publishedAt == null || !at.isBefore(next.publishedAt.plus(updateInterval));
+    return pending && due ? publishNow(next, at) : new Step(next, Optional.empty());
   }
 
   private Incident withState(IncidentState state, Instant at, Instant resolvedAt, Duration ttr) {
@@ -123,18 +160,13 @@ public record IncidentTracker(
   }
 
   private static Incident build(
-      String id,
-      long revision,
-      IncidentDraft draft,
-      IncidentState state,
-      Instant openedAt,
-      Instant at) {
+      String id, long revision, IncidentDraft draft, Instant openedAt, Instant at) {
     return new Incident(
         id,
         revision,
         draft.incidentClass(),
         draft.severity(),
-        state,
+        IncidentState.OPEN,
         draft.summary(),
         draft.correlation(),
         draft.scope(),

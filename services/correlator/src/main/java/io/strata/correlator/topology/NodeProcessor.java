@@ -248,7 +248,13 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     String key = trackerKey(record.key(), uuid, incidentClass);
     IncidentTracker tracker = incidents.get(key);
     if (tracker != null && tracker.active()) {
-      apply(record, key, tracker.onHealthy(at, settings.lifecycle().deviceCleanSamplesToResolve()));
+      apply(
+          record,
+          key,
+          tracker.onHealthy(
+              at,
+              settings.lifecycle().deviceCleanSamplesToResolve(),
+              settings.lifecycle().updateInterval()));
     }
   }
 

@@ -122,7 +122,12 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
             apply(
                 record,
                 key,
-                incidents.get(key).onHealthy(at, settings.lifecycle().windowsToResolve()));
+                incidents
+                    .get(key)
+                    .onHealthy(
+                        at,
+                        settings.lifecycle().windowsToResolve(),
+                        settings.lifecycle().updateInterval()));
           }
         }
       }

@@ -59,7 +59,7 @@ public record TraceAccumulator(
         traceId != null ? traceId : span.traceId(),
         spans + 1,
         root && rootStart == null ? start : rootStart,
-        root && rootDurationNanos == null ? span.durationNanos() : rootDurationNanos,
+        root && rootDurationNanos == null ? Long.valueOf(span.durationNanos()) : rootDurationNanos,
         earliest(firstStart, start),
         latest(lastEnd, end),
         error || span.status() == SpanStatus.ERROR,

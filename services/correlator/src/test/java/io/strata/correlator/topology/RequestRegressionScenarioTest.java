@@ -236,6 +236,41 @@ class RequestRegressionScenarioTest {
     }
   }
 
+  @Test
+  void aFlappingSignalKeepsOneIncidentAndDoesNotStorm() {
+    try (Scenario s = new Scenario()) {
+      chatRunningOnNode1(s);
+      s.traffic(at(0), at(60), EVERY, t -> C0, t -> healthy());
+      // 10 s of backlog, 10 s healthy, four times over.
+      s.traffic(
+          at(60),
+          at(140),
+          EVERY,
+          t -> C0,
+          t ->
+              ((t.getEpochSecond() - at(60).getEpochSecond()) / 10) % 2 == 0
+                  ? stages(600, 0, 10, 100, 5)
+                  : healthy());
+
+      List<Incident> incidents = s.incidents();
+      assertThat(incidents)
+          .extracting(Incident::incidentId)
+          .containsOnly(IncidentIds.of(IncidentClass.QUEUE_BACKLOG, CLUSTER, "ml/chat/v1", 1));
+      // 80 s of windows flipping between regressed and in band: opened, then the episode's first
+      // mitigation; every later flip is held back by the one-minute update interval.
+      assertThat(incidents)
+          .extracting(Incident::state)
+          .containsExactly(IncidentState.OPEN, IncidentState.MITIGATING);
+      assertThat(
+              s.registry
+                  .find("strata_correlator_windows")
+                  .tag("verdict", "REGRESSED")
+                  .counter()
+                  .count())
+          .isGreaterThanOrEqualTo(10.0);
+    }
+  }
+
   private static Scenario.Server alternate(Instant t, Scenario.Server a, Scenario.Server b) {
     return (t.toEpochMilli() / 250) % 2 == 0 ? a : b;
   }

@@ -350,11 +350,12 @@ final class Scenario implements AutoCloseable {
     }
     long total = Duration.between(start, cursor).toMillis() + 2;
     Instant end = start.plusMillis(total);
+    // Children end first, as exporters send them: the root span comes last.
+    stageSpans.forEach(span -> spans.pipeInput(traceId, span, end));
     spans.pipeInput(
         traceId,
         span(traceId, 1, Stage.REQUEST, true, start, total, error, correlation, null),
         end);
-    stageSpans.forEach(span -> spans.pipeInput(traceId, span, end));
     return traceId;
   }
 

@@ -1,0 +1,115 @@
+package io.strata.correlator.api;
+
+import io.strata.correlator.baseline.BaselineTracker;
+import io.strata.correlator.incident.IncidentTracker;
+import io.strata.correlator.state.WorkloadView;
+import io.strata.correlator.topology.StoreNames;
+import io.strata.events.incident.Incident;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.ServiceUnavailableException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.QueryableStoreTypes;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+/**
+ * Interactive queries over this instance's state stores. With several instances each answers for
+ * the partitions it owns; the remediator and console read the compacted incidents topic for the
+ * whole picture.
+ */
+@ApplicationScoped
+public class StoreQueries {
+
+  @Inject KafkaStreams streams;
+
+  /** The latest version of every incident this instance tracks, newest update first. */
+  public List<Incident> incidents() {
+    return queryable(this::readIncidents);
+  }
+
+  public Map<String, WorkloadView> workloads() {
+    return queryable(this::readWorkloads);
+  }
+
+  public WorkloadView workload(String workloadKey) {
+    return queryable(() -> this.<WorkloadView>store(StoreNames.WORKLOADS).get(workloadKey));
+  }
+
+  /** model_version → baseline tracker of one workload. */
+  public Map<String, BaselineTracker> baselines(String workloadKey) {
+    return queryable(() -> readBaselines(workloadKey));
+  }
+
+  /** Stores answer only while the app is RUNNING; during a rebalance or restore: 503, retry. */
+  private <T> T queryable(Supplier<T> query) {
+    try {
+      return query.get();
+    } catch (InvalidStateStoreException e) {
+      throw new ServiceUnavailableException(
+          "state stores are not queryable now (" + streams.state() + "): " + e.getMessage(), 5L);
+    }
+  }
+
+  private List<Incident> readIncidents() {
+    List<Incident> all = new ArrayList<>();
+    for (String store : List.of(StoreNames.DEVICE_INCIDENTS, StoreNames.REQUEST_INCIDENTS)) {
+      try (KeyValueIterator<String, IncidentTracker> trackers =
+          this.<IncidentTracker>store(store).all()) {
+        trackers.forEachRemaining(
+            entry -> {
+              if (entry.value.current() != null) {
+                all.add(entry.value.current());
+              }
+            });
+      }
+    }
+    all.sort(
+        Comparator.comparing(Incident::updatedAt, Comparator.nullsLast(Comparator.reverseOrder()))
+            .thenComparing(Incident::incidentId));
+    return all;
+  }
+
+  private Map<String, WorkloadView> readWorkloads() {
+    Map<String, WorkloadView> all = new LinkedHashMap<>();
+    try (KeyValueIterator<String, WorkloadView> views =
+        this.<WorkloadView>store(StoreNames.WORKLOADS).all()) {
+      views.forEachRemaining(entry -> all.put(entry.key, entry.value));
+    }
+    return all;
+  }
+
+  private Map<String, BaselineTracker> readBaselines(String workloadKey) {
+    Map<String, BaselineTracker> all = new LinkedHashMap<>();
+    try (KeyValueIterator<String, BaselineTracker> trackers =
+        this.<BaselineTracker>store(StoreNames.BASELINES)
+            .prefixScan(workloadKey + "|", new StringSerializer())) {
+      while (trackers.hasNext()) {
+        KeyValue<String, BaselineTracker> entry = trackers.next();
+        all.put(entry.key.substring(workloadKey.length() + 1), entry.value);
+      }
+    }
+    return all;
+  }
+
+  private <V> ReadOnlyKeyValueStore<String, V> store(String name) {
+    try {
+      return streams.store(
+          StoreQueryParameters.fromNameAndType(
+              name, QueryableStoreTypes.<String, V>keyValueStore()));
+    } catch (InvalidStateStoreException e) {
+      throw new ServiceUnavailableException(
+          "state store " + name + " is not queryable yet (" + streams.state() + ")", 5L);
+    }
+  }
+}

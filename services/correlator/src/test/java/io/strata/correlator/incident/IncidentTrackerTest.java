@@ -1,0 +1,147 @@
+package io.strata.correlator.incident;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.events.Correlation;
+import io.strata.events.incident.Evidence;
+import io.strata.events.incident.Incident;
+import io.strata.events.incident.IncidentClass;
+import io.strata.events.incident.IncidentState;
+import io.strata.events.incident.Scope;
+import io.strata.events.incident.Severity;
+import io.strata.events.incident.Signal;
+import io.strata.events.incident.Trigger;
+import io.strata.events.remediation.ActionType;
+import io.strata.events.trace.Stage;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class IncidentTrackerTest {
+
+  private static final Instant T = Instant.parse("2026-11-30T10:00:00Z");
+  private static final Duration UPDATE = Duration.ofMinutes(1);
+  private static final Duration COOLDOWN = Duration.ofMinutes(10);
+
+  private static IncidentDraft draft(Severity severity, double p95) {
+    return new IncidentDraft(
+        IncidentClass.QUEUE_BACKLOG,
+        severity,
+        "queue",
+        Correlation.empty(),
+        new Scope("c1", List.of("n1"), null, List.of("ml/chat"), List.of("v1"), true, true, true),
+        "ml/chat/v1",
+        new Trigger(Signal.REQUEST_P95, p95, 100.0, "ms", T, T),
+        Stage.QUEUE_WAIT,
+        Evidence.none(),
+        List.of(ActionType.LOWER_CONCURRENCY));
+  }
+
+  private static Instant at(long seconds) {
+    return T.plusSeconds(seconds);
+  }
+
+  @Test
+  void opensOnceThenThrottlesUpdatesUnlessSomethingThatMattersChanges() {
+    IncidentTracker.Step opened =
+        IncidentTracker.empty().onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN);
+    Incident first = opened.publish().orElseThrow();
+    assertThat(first.incidentId())
+        .isEqualTo(IncidentIds.of(IncidentClass.QUEUE_BACKLOG, "c1", "ml/chat/v1", 1));
+    assertThat(first.state()).isEqualTo(IncidentState.OPEN);
+    assertThat(first.revision()).isEqualTo(1);
+
+    IncidentTracker.Step quiet =
+        opened.tracker().onTrouble(draft(Severity.WARNING, 520), at(10), UPDATE, COOLDOWN);
+    assertThat(quiet.publish()).isEmpty();
+    assertThat(quiet.tracker().current().trigger().value()).isEqualTo(520.0);
+
+    IncidentTracker.Step worse =
+        quiet.tracker().onTrouble(draft(Severity.CRITICAL, 900), at(20), UPDATE, COOLDOWN);
+    assertThat(worse.publish()).get().extracting(Incident::severity).isEqualTo(Severity.CRITICAL);
+    assertThat(worse.publish().get().incidentId()).isEqualTo(first.incidentId());
+    assertThat(worse.publish().get().revision()).isEqualTo(3);
+
+    IncidentTracker.Step due =
+        worse.tracker().onTrouble(draft(Severity.CRITICAL, 950), at(80), UPDATE, COOLDOWN);
+    assertThat(due.publish()).isPresent();
+    assertThat(due.publish().get().openedAt()).isEqualTo(at(0));
+  }
+
+  @Test
+  void resolvesAfterTheConfiguredHealthyStreakAndAFlapIsThrottled() {
+    IncidentTracker tracker =
+        IncidentTracker.empty()
+            .onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN)
+            .tracker();
+
+    IncidentTracker.Step mitigating = tracker.onHealthy(at(10), 3, UPDATE);
+    assertThat(mitigating.publish())
+        .get()
+        .extracting(Incident::state)
+        .isEqualTo(IncidentState.MITIGATING);
+    IncidentTracker.Step second = mitigating.tracker().onHealthy(at(20), 3, UPDATE);
+    assertThat(second.publish()).isEmpty();
+    // A relapse inside the update interval is kept, not published; the streak starts over.
+    IncidentTracker.Step relapse =
+        second.tracker().onTrouble(draft(Severity.WARNING, 600), at(30), UPDATE, COOLDOWN);
+    assertThat(relapse.publish()).isEmpty();
+    assertThat(relapse.tracker().current().state()).isEqualTo(IncidentState.OPEN);
+    // Mitigating again: already announced once this episode, so throttled too.
+    tracker = relapse.tracker();
+    IncidentTracker.Step again = tracker.onHealthy(at(40), 3, UPDATE);
+    assertThat(again.publish()).isEmpty();
+    tracker = again.tracker().onUnsettled();
+    // Once the interval has passed, the newest state goes out.
+    IncidentTracker.Step due = tracker.onHealthy(at(75), 3, UPDATE);
+    assertThat(due.publish()).get().extracting(Incident::state).isEqualTo(IncidentState.MITIGATING);
+    tracker = due.tracker().onHealthy(at(80), 3, UPDATE).tracker();
+    IncidentTracker.Step resolved = tracker.onHealthy(at(90), 3, UPDATE);
+
+    Incident done = resolved.publish().orElseThrow();
+    assertThat(done.state()).isEqualTo(IncidentState.RESOLVED);
+    assertThat(done.resolvedAt()).isEqualTo(at(90));
+    assertThat(done.timeToRecoverMillis()).isEqualTo(90_000L);
+    assertThat(resolved.tracker().active()).isFalse();
+    assertThat(resolved.tracker().onHealthy(at(100), 3, UPDATE).publish()).isEmpty();
+  }
+
+  @Test
+  void aRelapseWithinTheCooldownReopensTheSameIncidentAfterItANewOne() {
+    IncidentTracker tracker =
+        IncidentTracker.empty()
+            .onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN)
+            .tracker();
+    tracker = tracker.onHealthy(at(10), 1, UPDATE).tracker();
+    String firstId = tracker.current().incidentId();
+
+    Incident reopened =
+        tracker
+            .onTrouble(draft(Severity.WARNING, 500), at(300), UPDATE, COOLDOWN)
+            .publish()
+            .orElseThrow();
+    assertThat(reopened.incidentId()).isEqualTo(firstId);
+    assertThat(reopened.state()).isEqualTo(IncidentState.OPEN);
+    assertThat(reopened.resolvedAt()).isNull();
+
+    Incident fresh =
+        tracker
+            .onTrouble(draft(Severity.WARNING, 500), at(10 + 600), UPDATE, COOLDOWN)
+            .publish()
+            .orElseThrow();
+    assertThat(fresh.incidentId())
+        .isEqualTo(IncidentIds.of(IncidentClass.QUEUE_BACKLOG, "c1", "ml/chat/v1", 2));
+    assertThat(fresh.revision()).isEqualTo(1);
+    assertThat(fresh.openedAt()).isEqualTo(at(610));
+  }
+
+  @Test
+  void idsAreDeterministicPerClassClusterAndScope() {
+    assertThat(IncidentIds.of(IncidentClass.DEVICE_FAULT, "c1", "n1/GPU-1", 1))
+        .isEqualTo(IncidentIds.of(IncidentClass.DEVICE_FAULT, "c1", "n1/GPU-1", 1))
+        .isNotEqualTo(IncidentIds.of(IncidentClass.DEVICE_FAULT, "c2", "n1/GPU-1", 1))
+        .isNotEqualTo(IncidentIds.of(IncidentClass.APP_ERROR, "c1", "n1/GPU-1", 1))
+        .matches("inc-[0-9a-f]{20}-1");
+  }
+}

@@ -1,0 +1,118 @@
+package io.strata.correlator.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.events.Correlation;
+import io.strata.events.trace.SpanKind;
+import io.strata.events.trace.SpanStatus;
+import io.strata.events.trace.SpanSummary;
+import io.strata.events.trace.Stage;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class TraceAccumulatorTest {
+
+  private static final Instant T = Instant.parse("2026-11-30T10:00:00Z");
+  private static final Correlation GATEWAY = Correlation.builder().cluster("c1").build();
+  private static final Correlation SERVER =
+      Correlation.builder()
+          .cluster("c1")
+          .namespace("ml")
+          .workload("chat")
+          .pod("chat-0")
+          .node("n1")
+          .modelVersion("v1")
+          .build();
+
+  private static SpanSummary span(
+      Stage stage,
+      boolean root,
+      long startMs,
+      long millis,
+      SpanStatus status,
+      Correlation c,
+      String gpu) {
+    return new SpanSummary(
+        "t1",
+        "s" + startMs + stage,
+        root ? null : "root",
+        stage.name(),
+        stage,
+        root,
+        SpanKind.INTERNAL,
+        T.plusMillis(startMs),
+        millis * 1_000_000,
+        status,
+        null,
+        "svc",
+        c,
+        gpu,
+        root ? 42L : null,
+        T);
+  }
+
+  @Test
+  void theRootSpanGivesTheDurationAndTheStagesAreSummed() {
+    AssembledTrace trace =
+        TraceAccumulator.empty()
+            .plus(span(Stage.QUEUE_WAIT, false, 0, 30, SpanStatus.OK, SERVER, null))
+            .plus(span(Stage.GPU_EXECUTE, false, 30, 100, SpanStatus.OK, SERVER, "GPU-1"))
+            .plus(span(Stage.GPU_EXECUTE, false, 130, 50, SpanStatus.OK, SERVER, "GPU-1"))
+            .plus(span(Stage.REQUEST, true, 0, 200, SpanStatus.OK, GATEWAY, null))
+            .assemble();
+
+    assertThat(trace.traceId()).isEqualTo("t1");
+    assertThat(trace.durationMillis()).isEqualTo(200.0);
+    assertThat(trace.stage(Stage.GPU_EXECUTE)).isEqualTo(150.0);
+    assertThat(trace.stage(Stage.QUEUE_WAIT)).isEqualTo(30.0);
+    assertThat(trace.longestStage()).isEqualTo(Stage.GPU_EXECUTE);
+    assertThat(trace.gpuUuid()).isEqualTo("GPU-1");
+    assertThat(trace.correlation().workload()).isEqualTo("chat");
+    assertThat(trace.correlation().node()).isEqualTo("n1");
+    assertThat(trace.outputTokens()).isEqualTo(42L);
+    assertThat(trace.error()).isFalse();
+    assertThat(trace.start()).isEqualTo(T);
+    assertThat(trace.attributable()).isTrue();
+  }
+
+  @Test
+  void withoutARootSpanTheDurationIsTheSpansEnvelopeAndAnyErrorFailsTheRequest() {
+    AssembledTrace trace =
+        TraceAccumulator.empty()
+            .plus(span(Stage.MODEL_LOAD, false, 10, 500, SpanStatus.ERROR, SERVER, null))
+            .plus(span(Stage.BATCH_PREPARE, false, 510, 40, SpanStatus.OK, SERVER, null))
+            .assemble();
+
+    assertThat(trace.durationMillis()).isEqualTo(540.0);
+    assertThat(trace.start()).isEqualTo(T.plusMillis(10));
+    assertThat(trace.error()).isTrue();
+    assertThat(trace.longestStage()).isEqualTo(Stage.MODEL_LOAD);
+  }
+
+  @Test
+  void mergingTwoSessionsEqualsSeeingAllSpansInOne() {
+    SpanSummary a = span(Stage.QUEUE_WAIT, false, 0, 30, SpanStatus.OK, SERVER, null);
+    SpanSummary b = span(Stage.GPU_EXECUTE, false, 30, 100, SpanStatus.OK, SERVER, "GPU-1");
+    SpanSummary root = span(Stage.REQUEST, true, 0, 140, SpanStatus.OK, GATEWAY, null);
+
+    AssembledTrace merged =
+        TraceAccumulator.empty()
+            .plus(a)
+            .merge(TraceAccumulator.empty().plus(b).plus(root))
+            .assemble();
+    AssembledTrace single = TraceAccumulator.empty().plus(a).plus(b).plus(root).assemble();
+
+    assertThat(merged).isEqualTo(single);
+  }
+
+  @Test
+  void aTraceWithoutWorkloadIsNotAttributable() {
+    AssembledTrace trace =
+        TraceAccumulator.empty()
+            .plus(span(Stage.REQUEST, true, 0, 10, SpanStatus.OK, GATEWAY, null))
+            .assemble();
+
+    assertThat(trace.attributable()).isFalse();
+    assertThat(trace.longestStage()).isEqualTo(Stage.UNSPECIFIED);
+  }
+}
