@@ -57,6 +57,7 @@ class ServiceEndpointsTest {
         .get("/q/metrics")
         .then()
         .statusCode(200)
-        .body(containsString("# TYPE jvm_memory_used_bytes gauge"));
+        .body(containsString("# TYPE jvm_memory_used_bytes gauge"))
+        .body(containsString("# TYPE strata_k8swatcher_buffer_pending gauge"));
   }
 }

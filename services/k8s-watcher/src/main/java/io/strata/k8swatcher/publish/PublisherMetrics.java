@@ -31,11 +31,12 @@ final class PublisherMetrics {
   }
 
   void offered(Outbound record, OutboundBuffer.OfferResult result) {
-    counter(
-            "strata.k8swatcher.buffer.offers",
-            "Records offered to the outbound buffer, by result (queued, coalesced, refused)",
-            record.topic(),
-            result.name().toLowerCase(java.util.Locale.ROOT))
+    Counter.builder("strata.k8swatcher.buffer.offers")
+        .description(
+            "Records offered to the outbound buffer, by result (queued, coalesced, refused)")
+        .tag("topic", record.topic())
+        .tag("result", result.name().toLowerCase(java.util.Locale.ROOT))
+        .register(registry)
         .increment();
   }
 
