@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -192,7 +193,7 @@ public class RemediationService {
     }
   }
 
-  private static void await(java.util.concurrent.Future<?> future) {
+  private static void await(Future<?> future) {
     try {
       future.get(5, TimeUnit.MINUTES);
     } catch (InterruptedException e) {

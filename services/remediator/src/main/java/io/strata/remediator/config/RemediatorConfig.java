@@ -6,6 +6,8 @@ import io.strata.events.remediation.ActionType;
 import io.strata.remediator.core.DeadlinePolicy;
 import io.strata.remediator.core.DeploymentConcurrencyMode;
 import io.strata.remediator.core.UndoMode;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -119,6 +121,8 @@ public interface RemediatorConfig {
   interface Workloads {
     /** Factor applied to the current concurrency by LOWER_CONCURRENCY (0 < f < 1). */
     @WithDefault("0.5")
+    @DecimalMin(value = "0", inclusive = false)
+    @DecimalMax(value = "1", inclusive = false)
     double concurrencyFactor();
 
     /** Concurrency set when the workload had none (unlimited). */

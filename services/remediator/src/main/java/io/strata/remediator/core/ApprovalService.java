@@ -5,6 +5,7 @@ import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.RemediationAction;
 import java.time.Clock;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -99,7 +100,7 @@ public final class ApprovalService {
         decided,
         Actions.label(decided)
             + " "
-            + decision.name().toLowerCase(java.util.Locale.ROOT)
+            + decision.name().toLowerCase(Locale.ROOT)
             + " by "
             + principal);
   }

@@ -15,6 +15,7 @@ import io.strata.remediator.core.Incidents;
 import io.strata.remediator.core.KubeJson;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -200,7 +201,7 @@ public final class SlackMessages {
     DeviceEvidence d = devices.get(0);
     String fields =
         d.fields().entrySet().stream()
-            .sorted(java.util.Map.Entry.comparingByKey())
+            .sorted(Map.Entry.comparingByKey())
             .limit(6)
             .map(e -> e.getKey() + "=" + number(e.getValue()))
             .collect(Collectors.joining(", "));

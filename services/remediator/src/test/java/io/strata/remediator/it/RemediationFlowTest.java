@@ -367,6 +367,50 @@ class RemediationFlowTest {
   }
 
   @Test
+  void anIncidentNotRecoveredByTheDeadlineIsEscalatedInSlack() {
+    String incidentId = "inc-deadline-1";
+    gpuNodes("deadline-a");
+    deployment("ml", "llm");
+    Instant opened = clock.instant();
+    client.send(
+        Topics.INCIDENTS,
+        incidentId,
+        TestIncidents.deviceFault(
+            incidentId, 1, IncidentState.OPEN, List.of("deadline-a"), opened, opened));
+    String cordonId =
+        ActionIds.of(incidentId, 1, ActionType.CORDON_NODE, TargetGateway.node("deadline-a"));
+    String pauseId =
+        ActionIds.of(
+            incidentId,
+            2,
+            ActionType.PAUSE_NEW_BATCHES,
+            new io.strata.events.remediation.TargetRef("apps/v1", "Deployment", "ml", "llm"));
+    awaitStates(pauseId, ActionState.PROPOSED);
+    given()
+        .auth()
+        .oauth2(TOKEN)
+        .post("/api/actions/" + cordonId + "/approve")
+        .then()
+        .statusCode(202);
+    awaitStates(cordonId, ActionState.EXECUTED);
+
+    clock.advance(Duration.ofMinutes(9));
+    service.tick();
+    clock.advance(Duration.ofMinutes(1));
+    service.tick();
+
+    JsonNode escalation = awaitWebhookPost(incidentId, "Not recovered by the deadline");
+    assertThat(escalation.path("text").asText())
+        .isEqualTo("Not recovered: inc-deadline-1, escalating: the next steps await approval");
+    assertThat(buttons(escalation, pauseId)).containsExactly("approve", "reject");
+    assertThat(
+            SlackReceiverResource.receiver().postsTo("/webhook").stream()
+                .filter(
+                    p -> p.body().path("text").asText().startsWith("Not recovered: " + incidentId)))
+        .hasSize(1);
+  }
+
+  @Test
   void aPoisonIncidentGoesToTheDeadLetterTopicWithItsReason() {
     byte[] garbage = "{not json".getBytes(StandardCharsets.UTF_8);
     org.apache.kafka.common.header.internals.RecordHeaders headers =

@@ -1,0 +1,195 @@
+package io.strata.remediator.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.events.incident.Incident;
+import io.strata.events.incident.IncidentState;
+import io.strata.events.remediation.ActionOutcomeReason;
+import io.strata.events.remediation.ActionState;
+import io.strata.events.remediation.ActionType;
+import io.strata.events.remediation.ApprovalChannel;
+import io.strata.events.remediation.RemediationAction;
+import io.strata.events.remediation.ReviewOutcome;
+import io.strata.events.remediation.ReviewRecord;
+import io.strata.remediator.kube.FabricTargetGateway;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class RemediationEngineTest {
+
+  private final MutableClock clock = new MutableClock(Fixtures.T0);
+  private final InMemoryJournal journal = new InMemoryJournal();
+  private final RecordingNotifier notifier = new RecordingNotifier();
+  private final List<ReviewRecord> reviews = new ArrayList<>();
+  private final MockCluster cluster = new MockCluster();
+  private final FabricTargetGateway gateway =
+      new FabricTargetGateway(cluster.client, "nvidia.com/gpu.present=true");
+  private final ApprovalService approvals = new ApprovalService(journal, clock);
+  private final ActionExecutor executor =
+      new ActionExecutor(
+          journal,
+          gateway,
+          new PatchFactory(Fixtures.patchSettings()),
+          new ExecutionGuards(
+              new GuardSettings(5, 100, Duration.ofHours(1), 5, Duration.ofHours(1)),
+              new PauseSwitch(false)),
+          clock);
+
+  @AfterEach
+  void stop() {
+    cluster.close();
+  }
+
+  private RemediationEngine engine(UndoMode undo, DeadlinePolicy onDeadline) {
+    return new RemediationEngine(
+        journal,
+        new ActionPlanner(new ClassPlans(Map.of())),
+        gateway,
+        new PatchFactory(Fixtures.patchSettings()),
+        approvals,
+        notifier,
+        reviews::add,
+        new EngineSettings(
+            3, false, Set.of(ActionType.CORDON_NODE), undo, Duration.ofMinutes(30), onDeadline),
+        clock);
+  }
+
+  @Test
+  void aReplayedRevisionProposesNothingNew() {
+    RemediationEngine engine = engine(UndoMode.PROPOSE, DeadlinePolicy.ESCALATE);
+    cluster.gpuNode("n1", false);
+    Incident open = Fixtures.deviceFault("inc-1", 1, IncidentState.OPEN, List.of("n1"));
+
+    engine.onIncident(open);
+    engine.restore(open);
+    engine.onIncident(Fixtures.deviceFault("inc-1", 2, IncidentState.MITIGATING, List.of("n1")));
+
+    assertThat(journal.published)
+        .extracting(RemediationAction::type)
+        .containsExactly(ActionType.CORDON_NODE);
+    assertThat(journal.published.get(0).patch()).isEqualTo("{\"spec\":{\"unschedulable\":true}}");
+    assertThat(notifier.notices)
+        .singleElement()
+        .satisfies(
+            n -> {
+              assertThat(n.kind()).isEqualTo("plan");
+              assertThat(n.notes())
+                  .containsExactly(
+                      "step 2 PAUSE_NEW_BATCHES: no Knative Service or Deployment ml/llm");
+            });
+  }
+
+  @Test
+  void recoveryAppliesTheUndoByPolicyAndTheReviewSaysWhoDidWhat() {
+    RemediationEngine engine = engine(UndoMode.APPLY, DeadlinePolicy.ESCALATE);
+    cluster.gpuNode("n2", false);
+    engine.onIncident(Fixtures.deviceFault("inc-2", 1, IncidentState.OPEN, List.of("n2")));
+    String cordon = journal.published.get(0).actionId();
+    clock.advance(Duration.ofMinutes(2));
+    approvals.approve(cordon, "U1", ApprovalChannel.SLACK);
+    executor.execute(cordon);
+    clock.advance(Duration.ofMinutes(8));
+
+    List<String> toRun =
+        engine.onIncident(Fixtures.deviceFault("inc-2", 2, IncidentState.RESOLVED, List.of("n2")));
+    toRun.forEach(executor::execute);
+
+    assertThat(toRun).containsExactly(ActionIds.undoOf(cordon));
+    assertThat(cluster.client.nodes().withName("n2").get().getSpec().getUnschedulable()).isNull();
+    RemediationAction undo = journal.store().latest(ActionIds.undoOf(cordon)).orElseThrow();
+    assertThat(undo.state()).isEqualTo(ActionState.EXECUTED);
+    assertThat(undo.approvedBy()).isEqualTo(RemediationEngine.POLICY_PRINCIPAL);
+    assertThat(undo.approvalChannel()).isEqualTo(ApprovalChannel.POLICY);
+    ReviewRecord review = reviews.get(0);
+    assertThat(review.outcome()).isEqualTo(ReviewOutcome.RECOVERED);
+    assertThat(review.timeToMitigateMillis()).isEqualTo(Duration.ofMinutes(2).toMillis());
+    assertThat(review.timeToRecoverMillis()).isEqualTo(600_000L);
+    assertThat(review.actions())
+        .filteredOn(a -> a.actionId().equals(cordon))
+        .singleElement()
+        .satisfies(
+            a -> {
+              assertThat(a.approvedBy()).isEqualTo("U1");
+              assertThat(a.approvedAt()).isEqualTo(Fixtures.T0.plus(Duration.ofMinutes(2)));
+            });
+    assertThat(review.missingDimensions()).isEmpty();
+
+    engine.onIncident(Fixtures.deviceFault("inc-2", 3, IncidentState.RESOLVED, List.of("n2")));
+    assertThat(reviews).hasSize(1);
+  }
+
+  @Test
+  void aMissedDeadlineEscalatesToThePendingStepsOnce() {
+    RemediationEngine engine = engine(UndoMode.PROPOSE, DeadlinePolicy.ESCALATE);
+    cluster.gpuNode("n3", false);
+    cluster.gpuNode("n4", false);
+    engine.onIncident(Fixtures.deviceFault("inc-3", 1, IncidentState.OPEN, List.of("n3", "n4")));
+    String first = journal.published.get(0).actionId();
+    String second = journal.published.get(1).actionId();
+    approvals.approve(first, "U1", ApprovalChannel.SLACK);
+    executor.execute(first);
+
+    clock.advance(Duration.ofMinutes(29));
+    assertThat(engine.tick()).isEmpty();
+    assertThat(notifier.notices)
+        .extracting(RecordingNotifier.Notice::kind)
+        .doesNotContain("deadline-ESCALATE");
+    clock.advance(Duration.ofMinutes(1));
+    engine.tick();
+    engine.tick();
+
+    assertThat(notifier.notices)
+        .filteredOn(n -> n.kind().startsWith("deadline"))
+        .singleElement()
+        .satisfies(n -> assertThat(n.actionIds()).containsExactly(second));
+    engine.onIncident(
+        Fixtures.deviceFault("inc-3", 2, IncidentState.RESOLVED, List.of("n3", "n4")));
+    assertThat(reviews.get(0).outcome()).isEqualTo(ReviewOutcome.ESCALATED);
+    assertThat(journal.store().latest(second).orElseThrow().reason())
+        .isEqualTo(ActionOutcomeReason.SUPERSEDED);
+  }
+
+  @Test
+  void aMissedDeadlineRevertsByPolicyWhenSoConfigured() {
+    RemediationEngine engine = engine(UndoMode.PROPOSE, DeadlinePolicy.REVERT);
+    cluster.gpuNode("n5", false);
+    engine.onIncident(Fixtures.deviceFault("inc-5", 1, IncidentState.OPEN, List.of("n5")));
+    String cordon = journal.published.get(0).actionId();
+    approvals.approve(cordon, "U1", ApprovalChannel.SLACK);
+    executor.execute(cordon);
+    clock.advance(Duration.ofMinutes(31));
+
+    List<String> toRun = engine.tick();
+    toRun.forEach(executor::execute);
+
+    assertThat(toRun).containsExactly(ActionIds.undoOf(cordon));
+    assertThat(journal.store().latest(cordon).orElseThrow().state())
+        .isEqualTo(ActionState.REVERTED);
+    assertThat(cluster.client.nodes().withName("n5").get().getSpec().getUnschedulable()).isNull();
+    assertThat(notifier.notices)
+        .extracting(RecordingNotifier.Notice::kind)
+        .contains("deadline-REVERT");
+    engine.onIncident(Fixtures.deviceFault("inc-5", 2, IncidentState.RESOLVED, List.of("n5")));
+    assertThat(reviews.get(0).outcome()).isEqualTo(ReviewOutcome.REVERTED);
+  }
+
+  @Test
+  void anIncidentResolvedWithoutActionSaysSo() {
+    RemediationEngine engine = engine(UndoMode.PROPOSE, DeadlinePolicy.ESCALATE);
+    engine.onIncident(Fixtures.deviceFault("inc-6", 1, IncidentState.RESOLVED, List.of("gone")));
+
+    assertThat(reviews)
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.outcome()).isEqualTo(ReviewOutcome.RECOVERED_WITHOUT_ACTION);
+              assertThat(r.actions()).isEmpty();
+              assertThat(r.exemplarTraceId()).isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+            });
+  }
+}

@@ -1,0 +1,96 @@
+package io.strata.remediator.slack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.events.Correlation;
+import io.strata.events.incident.Evidence;
+import io.strata.events.incident.Incident;
+import io.strata.events.incident.IncidentClass;
+import io.strata.events.incident.IncidentState;
+import io.strata.events.incident.Severity;
+import io.strata.events.incident.Signal;
+import io.strata.events.incident.Trigger;
+import io.strata.events.remediation.ActionType;
+import io.strata.events.remediation.RemediationAction;
+import io.strata.remediator.core.Actions;
+import io.strata.remediator.core.TargetGateway;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class SlackMessagesTest {
+
+  private static final Instant T = Instant.parse("2026-11-30T10:00:00Z");
+
+  @Test
+  void aLargePlanStaysWithinSlacksBlockLimitWithUniqueBlockIds() {
+    List<RemediationAction> actions =
+        IntStream.range(0, 40)
+            .mapToObj(
+                i ->
+                    Actions.proposed(
+                        "act-" + i,
+                        "inc-1",
+                        1,
+                        ActionType.CORDON_NODE,
+                        TargetGateway.node("n" + i),
+                        null,
+                        null,
+                        "m",
+                        3,
+                        false,
+                        null,
+                        T))
+            .toList();
+
+    ObjectNode message =
+        SlackMessages.plan(incident(), actions, List.of("step 2 notify the owner"));
+
+    JsonNode blocks = message.path("blocks");
+    assertThat(blocks.size()).isLessThanOrEqualTo(50);
+    Set<String> ids = new HashSet<>();
+    blocks.forEach(
+        b -> {
+          if (b.has("block_id")) {
+            assertThat(ids.add(b.path("block_id").asText())).isTrue();
+          }
+        });
+    assertThat(message.toString()).contains("20 more action(s): see /api/actions");
+    assertThat(message.path("text").asText())
+        .isEqualTo("WARNING QUEUE_BACKLOG inc-1: p95 <up> & away");
+  }
+
+  @Test
+  void mrkdwnControlCharactersAreEscaped() {
+    ObjectNode message = SlackMessages.plan(incident(), List.of(), List.of());
+
+    assertThat(message.path("blocks").get(0).path("text").path("text").asText())
+        .isEqualTo("*WARNING QUEUE_BACKLOG inc-1: p95 &lt;up&gt; &amp; away*");
+    assertThat(message.toString()).contains("QUEUE_WAIT 900 ms").doesNotContain("baseline");
+  }
+
+  private static Incident incident() {
+    return new Incident(
+        "inc-1",
+        1,
+        IncidentClass.QUEUE_BACKLOG,
+        Severity.WARNING,
+        IncidentState.OPEN,
+        "p95 <up> & away",
+        Correlation.empty(),
+        null,
+        new Trigger(Signal.QUEUE_WAIT, 900, null, "ms", T, T),
+        null,
+        Evidence.none(),
+        List.of(),
+        T,
+        T,
+        null,
+        null);
+  }
+}
