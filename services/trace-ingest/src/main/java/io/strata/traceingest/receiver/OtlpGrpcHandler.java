@@ -1,6 +1,7 @@
 package io.strata.traceingest.receiver;
 
 import com.google.protobuf.Any;
+import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.rpc.Code;
 import com.google.rpc.RetryInfo;
 import com.google.rpc.Status;
@@ -8,14 +9,18 @@ import io.opentelemetry.proto.collector.trace.v1.ExportTracePartialSuccess;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
 import io.opentelemetry.proto.collector.trace.v1.TraceServiceGrpc;
+import io.strata.traceingest.otlp.DecodeFailure;
+import io.strata.traceingest.otlp.OtlpDecodeException;
 import io.strata.traceingest.publish.Refusal;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.grpc.common.GrpcMessageDecoder;
 import io.vertx.grpc.common.GrpcMessageEncoder;
 import io.vertx.grpc.common.GrpcStatus;
+import io.vertx.grpc.common.MessageSizeOverflowException;
 import io.vertx.grpc.common.ServiceMethod;
 import io.vertx.grpc.common.ServiceName;
 import io.vertx.grpc.server.GrpcServer;
@@ -35,13 +40,17 @@ public final class OtlpGrpcHandler {
 
   static final String STATUS_DETAILS_TRAILER = "grpc-status-details-bin";
 
-  /** Service and method names come from the published descriptor, messages from its parsers. */
-  private static final ServiceMethod<ExportTraceServiceRequest, ExportTraceServiceResponse> EXPORT =
+  /**
+   * Service and method names come from the published descriptor. Requests arrive as bytes and are
+   * parsed on a worker with the published parser, so a malformed message is our INVALID_ARGUMENT
+   * rather than the gRPC layer's INTERNAL, and parsing stays off the event loop.
+   */
+  private static final ServiceMethod<Buffer, ExportTraceServiceResponse> EXPORT =
       ServiceMethod.server(
           ServiceName.create(TraceServiceGrpc.SERVICE_NAME),
           TraceServiceGrpc.getExportMethod().getBareMethodName(),
           GrpcMessageEncoder.encoder(),
-          GrpcMessageDecoder.decoder(ExportTraceServiceRequest.parser()));
+          GrpcMessageDecoder.IDENTITY);
 
   private static final Logger LOG = Logger.getLogger(OtlpGrpcHandler.class);
 
@@ -63,14 +72,39 @@ public final class OtlpGrpcHandler {
     return server.callHandler(EXPORT, this::call);
   }
 
-  private void call(GrpcServerRequest<ExportTraceServiceRequest, ExportTraceServiceResponse> call) {
-    Handler<ExportTraceServiceRequest> onMessage = message -> export(message, call.response());
+  private void call(GrpcServerRequest<Buffer, ExportTraceServiceResponse> call) {
+    Handler<Buffer> onMessage = message -> export(message, call.response());
     call.handler(onMessage);
+    call.exceptionHandler(error -> unreadable(call.response(), error));
+  }
+
+  /** A message the gRPC layer could not read (over max-body-bytes, bad compression). */
+  private void unreadable(
+      GrpcServerResponse<Buffer, ExportTraceServiceResponse> response, Throwable error) {
+    boolean tooLarge = error instanceof MessageSizeOverflowException;
+    metrics.malformed(
+        Transport.GRPC, tooLarge ? DecodeFailure.BODY_TOO_LARGE : DecodeFailure.MALFORMED_PROTOBUF);
+    response
+        .status(tooLarge ? GrpcStatus.RESOURCE_EXHAUSTED : GrpcStatus.INVALID_ARGUMENT)
+        .statusMessage(
+            (tooLarge ? "message exceeds the limit: " : "unreadable message: ")
+                + error.getMessage());
+    response.end();
+  }
+
+  static ExportTraceServiceRequest parse(Buffer message) throws OtlpDecodeException {
+    try {
+      return ExportTraceServiceRequest.parseFrom(message.getBytes());
+    } catch (InvalidProtocolBufferException e) {
+      throw new OtlpDecodeException(
+          DecodeFailure.MALFORMED_PROTOBUF,
+          "not an OTLP ExportTraceServiceRequest in protobuf: " + e.getMessage(),
+          e);
+    }
   }
 
   private void export(
-      ExportTraceServiceRequest message,
-      GrpcServerResponse<ExportTraceServiceRequest, ExportTraceServiceResponse> response) {
+      Buffer message, GrpcServerResponse<Buffer, ExportTraceServiceResponse> response) {
     if (!pipeline.tryBeginRequest()) {
       metrics.refused(Transport.GRPC, Refusal.OVERLOADED);
       refuse(response, "too many export requests in flight; retry later");
@@ -78,12 +112,18 @@ public final class OtlpGrpcHandler {
     }
     Context context = vertx.getOrCreateContext();
     vertx
-        .executeBlocking(() -> pipeline.export(message, Transport.GRPC), false)
+        .executeBlocking(() -> pipeline.export(parse(message), Transport.GRPC), false)
         .compose(
             (CompletionStage<ExportOutcome> stage) -> Future.fromCompletionStage(stage, context))
         .onComplete(
             result -> {
               pipeline.endRequest();
+              if (result.failed() && result.cause() instanceof OtlpDecodeException malformed) {
+                metrics.malformed(Transport.GRPC, malformed.failure());
+                response.status(GrpcStatus.INVALID_ARGUMENT).statusMessage(malformed.getMessage());
+                response.end();
+                return;
+              }
               if (result.failed()) {
                 LOG.errorf(result.cause(), "gRPC export failed unexpectedly");
                 metrics.request(Transport.GRPC, "internal_error");
@@ -113,8 +153,7 @@ public final class OtlpGrpcHandler {
   }
 
   private void refuse(
-      GrpcServerResponse<ExportTraceServiceRequest, ExportTraceServiceResponse> response,
-      String message) {
+      GrpcServerResponse<Buffer, ExportTraceServiceResponse> response, String message) {
     response.trailers().set(STATUS_DETAILS_TRAILER, statusDetails(message, retryAfter));
     response.status(GrpcStatus.UNAVAILABLE).statusMessage(message);
     response.end();
