@@ -8,6 +8,8 @@ import static io.strata.correlator.topology.Scenario.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.correlator.incident.IncidentIds;
+import io.strata.events.cloudevents.CloudEventHeaders;
+import io.strata.events.cloudevents.CloudEventMetadata;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.device.XidAction;
 import io.strata.events.device.XidOrigin;
@@ -19,8 +21,11 @@ import io.strata.events.incident.Signal;
 import io.strata.events.k8s.PodPhase;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.trace.Stage;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.Test;
 
 /** Device-layer incidents: they stand on their own, scoped to the node and GPU. */
@@ -95,6 +100,28 @@ class DeviceFaultScenarioTest {
       assertThat(resolved.resolvedAt()).isEqualTo(at(27));
       assertThat(resolved.timeToRecoverMillis()).isEqualTo(15_000L);
       assertThat(s.findings()).isEmpty();
+    }
+  }
+
+  @Test
+  void publishedIncidentsCarryTheirOwnCloudEventsHeadersAndTheCausesTraceContext() {
+    try (Scenario s = new Scenario()) {
+      s.pod(pod("model-a-0", "model-a", "node-1", "v1", PodPhase.RUNNING, "GPU-a1"), at(0));
+      RecordHeaders headers = new RecordHeaders();
+      String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+      headers.add("traceparent", traceparent.getBytes(StandardCharsets.UTF_8));
+      headers.add("ce_source", "/strata/device-ingest".getBytes(StandardCharsets.UTF_8));
+      s.xid("node-1", "GPU-a1", 48, XidAction.WORKFLOW_XID_48, XidOrigin.DEVICE, at(5), headers);
+
+      TestRecord<String, Incident> record = s.incidentRecords().get(0);
+      CloudEventMetadata ce = CloudEventHeaders.read(record.headers()).orElseThrow();
+      assertThat(ce.type()).isEqualTo("io.strata.incident.v1");
+      assertThat(ce.source()).isEqualTo("/strata/correlator");
+      assertThat(ce.id()).isEqualTo(record.value().incidentId() + "/1");
+      assertThat(ce.subject()).isEqualTo(record.key());
+      assertThat(ce.time()).isEqualTo(at(5));
+      assertThat(ce.contentType()).isEqualTo("application/json");
+      assertThat(CloudEventHeaders.last(record.headers(), "traceparent")).isEqualTo(traceparent);
     }
   }
 

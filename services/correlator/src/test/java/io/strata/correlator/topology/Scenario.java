@@ -42,6 +42,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.Function;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
@@ -291,6 +292,17 @@ final class Scenario implements AutoCloseable {
   }
 
   void xid(String node, String gpu, int xid, XidAction action, XidOrigin origin, Instant at) {
+    xid(node, gpu, xid, action, origin, at, new RecordHeaders());
+  }
+
+  void xid(
+      String node,
+      String gpu,
+      int xid,
+      XidAction action,
+      XidOrigin origin,
+      Instant at,
+      RecordHeaders headers) {
     XidEvent event =
         new XidEvent(
             "xid-" + gpu + "-" + at.toEpochMilli(),
@@ -308,7 +320,7 @@ final class Scenario implements AutoCloseable {
             DeviceOwner.none(),
             "http://" + node + ":9400/metrics",
             at);
-    xids.pipeInput(Keys.gpu(CLUSTER, node, gpu), event, at);
+    xids.pipeInput(new TestRecord<>(Keys.gpu(CLUSTER, node, gpu), event, headers, at));
   }
 
   // ---- traces -------------------------------------------------------------------------------
