@@ -111,18 +111,22 @@ class CorrelatorEndToEndTest {
               0,
               "http://gpu-node-7:9400/metrics",
               now);
-      // The sample must join the pod: wait until the node side has seen the pod.
-      client.send(Topics.DEVICE_SAMPLES, Keys.gpu(cluster, "gpu-node-7", "GPU-e2e-1"), sample);
+      // Samples come once per scrape; pods and samples arrive on different topics, so the first
+      // sample may reach the node before its pod does. Scrape until the workload holds the GPU.
       await()
           .atMost(TIMEOUT)
+          .pollInterval(Duration.ofMillis(500))
           .untilAsserted(
-              () ->
-                  given()
-                      .when()
-                      .get("/api/workloads/e2e/ml/serve")
-                      .then()
-                      .statusCode(200)
-                      .body("view.gpus.GPU-e2e-1.pod_key", equalTo("e2e/ml/serve-0")));
+              () -> {
+                client.send(
+                    Topics.DEVICE_SAMPLES, Keys.gpu(cluster, "gpu-node-7", "GPU-e2e-1"), sample);
+                given()
+                    .when()
+                    .get("/api/workloads/e2e/ml/serve")
+                    .then()
+                    .statusCode(200)
+                    .body("view.gpus.GPU-e2e-1.pod_key", equalTo("e2e/ml/serve-0"));
+              });
       client.send(
           Topics.DEVICE_XIDS,
           Keys.gpu(cluster, "gpu-node-7", "GPU-e2e-1"),
