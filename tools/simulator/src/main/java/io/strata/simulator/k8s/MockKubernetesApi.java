@@ -44,6 +44,10 @@ public final class MockKubernetesApi implements AutoCloseable {
           crd(Labels.KNATIVE_GROUP, "v1", "Configuration", "configurations", true),
           crd(Labels.KNATIVE_GROUP, "v1", "Revision", "revisions", true));
 
+  /** Held so the level sticks: the mock server logs every request at INFO through JUL. */
+  private static final java.util.logging.Logger MOCK_SERVER_LOG =
+      java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
+
   private final KubernetesMockServer server;
   private final String host;
 
@@ -54,6 +58,7 @@ public final class MockKubernetesApi implements AutoCloseable {
 
   /** Starts the server on host:port (port 0 picks a free port). */
   public static MockKubernetesApi start(String host, int port) {
+    MOCK_SERVER_LOG.setLevel(java.util.logging.Level.WARNING);
     Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
     KubernetesMixedDispatcher dispatcher = new KubernetesMixedDispatcher(responses, DISCOVERABLE);
     KubernetesMockServer server =

@@ -5,16 +5,28 @@ import java.util.Optional;
 
 /** Fault scenarios the simulated cluster can play; one is active at a time. */
 public enum Scenario {
-  UNSPECIFIED,
-  HEALTHY,
-  XID_79,
-  THERMAL_THROTTLING,
-  QUEUE_BACKLOG,
-  SLOW_MODEL_LOAD,
-  IDLE,
-  OWNERSHIP_MISMATCH,
-  MISSING_FIELDS,
-  APP_XID_13;
+  UNSPECIFIED("not a scenario"),
+  HEALTHY("baseline: every GPU healthy, requests at baseline latency"),
+  XID_79("one serving GPU falls off the bus (XID 79, health FAIL); its requests time out"),
+  THERMAL_THROTTLING("one node overheats: 91 C, SM clock 1140 MHz; gpu.execute 2.5x slower"),
+  QUEUE_BACKLOG(
+      "the Knative service's autoscaler wants more GPUs than exist: Pending pods, "
+          + "FailedScheduling, queue.wait grows"),
+  SLOW_MODEL_LOAD("Knative traffic rolled out to revision 2, whose model.load takes seconds"),
+  IDLE("no requests; serving GPUs near 0% utilisation (nothing should be raised)"),
+  OWNERSHIP_MISMATCH("one GPU's exporter labels name a pod the Kubernetes API places elsewhere"),
+  MISSING_FIELDS("one node's exporter stops publishing some default fields"),
+  APP_XID_13("an application hits XID 13 on one GPU; a quarter of its requests fail");
+
+  private final String description;
+
+  Scenario(String description) {
+    this.description = description;
+  }
+
+  public String description() {
+    return description;
+  }
 
   /** The name used on the control API: lower case with dashes ({@code xid-79}). */
   public String slug() {

@@ -1,0 +1,217 @@
+package io.strata.simulator;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
+import io.strata.simulator.control.ControlServer;
+import io.strata.simulator.dcgm.DcgmRenderer;
+import io.strata.simulator.dcgm.MetricsServers;
+import io.strata.simulator.k8s.ClusterSeeder;
+import io.strata.simulator.k8s.MockKubernetesApi;
+import io.strata.simulator.k8s.ReactionConventions;
+import io.strata.simulator.k8s.RemediationWatcher;
+import io.strata.simulator.k8s.ScenarioEffects;
+import io.strata.simulator.model.ClusterModel;
+import io.strata.simulator.model.ClusterShape;
+import io.strata.simulator.model.Scenario;
+import io.strata.simulator.model.ScenarioTransition;
+import io.strata.simulator.model.SimulatedRequest;
+import io.strata.simulator.otlp.TraceEmitter;
+import io.strata.simulator.slack.ApprovalClicker;
+import io.strata.simulator.slack.SlackSigner;
+import io.strata.simulator.slack.SlackStandIn;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Wires the model to its adapters, runs the clock, and stops everything in reverse order. */
+public final class Simulator implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Simulator.class);
+  private static final Duration EVENT_REFRESH = Duration.ofSeconds(15);
+
+  private final SimulatorOptions options;
+  private final Clock clock;
+  private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
+  private final Map<String, Object> endpoints = new LinkedHashMap<>();
+  private ClusterModel model;
+  private ScenarioEffects effects;
+  private TraceEmitter emitter;
+  private Instant lastTick;
+  private Instant lastEventRefresh = Instant.EPOCH;
+
+  private Simulator(SimulatorOptions options, Clock clock) {
+    this.options = options;
+    this.clock = clock;
+  }
+
+  public static Simulator start(SimulatorOptions options, Clock clock) throws IOException {
+    Simulator simulator = new Simulator(options, clock);
+    try {
+      simulator.startAll();
+    } catch (IOException | RuntimeException e) {
+      simulator.close();
+      throw e;
+    }
+    return simulator;
+  }
+
+  private void startAll() throws IOException {
+    Instant now = clock.instant();
+    ClusterShape defaults = ClusterShape.defaults();
+    ClusterShape shape =
+        new ClusterShape(
+            options.cluster(),
+            options.nodes(),
+            options.gpusPerNode(),
+            defaults.gpuProduct(),
+            defaults.modelName(),
+            defaults.driverVersion(),
+            options.requestRate(),
+            options.seed());
+    model = new ClusterModel(shape, now);
+    ExecutorService http = Executors.newFixedThreadPool(8, daemon("sim-http"));
+    closeables.push(http::shutdownNow);
+
+    MockKubernetesApi api = MockKubernetesApi.start(options.host(), options.kubePort());
+    closeables.push(api);
+    KubernetesClient client = api.newClient();
+    closeables.push(client);
+    ClusterSeeder seeder = new ClusterSeeder(client);
+    seeder.seed(model, now);
+    effects = new ScenarioEffects(client, model, seeder);
+    RemediationWatcher watcher =
+        new RemediationWatcher(
+            client,
+            model,
+            new ReactionConventions(options.pauseAnnotation(), options.concurrencyAnnotation()));
+    watcher.start();
+    closeables.push(watcher);
+    Files.createDirectories(options.stateDir());
+    Path kubeconfig = api.writeKubeconfig(options.stateDir().resolve("kubeconfig"));
+    endpoints.put("kubernetes_api", api.url());
+    endpoints.put("kubeconfig", kubeconfig.toAbsolutePath().toString());
+
+    MetricsServers metrics =
+        new MetricsServers(model, new DcgmRenderer(shape, options.xidWindow()), clock);
+    closeables.push(metrics);
+    endpoints.put(
+        "exporters",
+        metrics.start(options.metricsMode(), options.host(), options.metricsBasePort(), http));
+
+    OtlpHttpSpanExporter exporter =
+        OtlpHttpSpanExporter.builder()
+            .setEndpoint(options.otlpEndpoint().toString().replaceAll("/+$", "") + "/v1/traces")
+            .setTimeout(Duration.ofSeconds(5))
+            .build();
+    emitter = new TraceEmitter(shape.cluster(), shape.gpuProduct(), exporter);
+    closeables.push(emitter);
+    endpoints.put(
+        "otlp_traces", options.otlpEndpoint().toString().replaceAll("/+$", "") + "/v1/traces");
+
+    ApprovalClicker clicker =
+        new ApprovalClicker(
+            options.remediatorInteractionsUrl(),
+            new SlackSigner(options.slackSigningSecret()),
+            options.slackApprover(),
+            clock);
+    SlackStandIn slack = new SlackStandIn(clock, clicker, options.autoApprove());
+    closeables.push(slack);
+    String slackUrl = slack.start(options.host(), options.slackPort(), http);
+    endpoints.put("slack_webhook", slack.webhookUrl());
+    endpoints.put("slack_messages", slackUrl + "/slack/messages");
+    endpoints.put("slack_interactions_target", options.remediatorInteractionsUrl().toString());
+    endpoints.put("slack_auto_approve", options.autoApprove());
+
+    ControlServer control = new ControlServer(model, this::activate, () -> Map.copyOf(endpoints));
+    closeables.push(control);
+    String controlUrl = control.start(options.host(), options.controlPort(), http);
+    endpoints.put("control", controlUrl);
+
+    activate(options.scenario());
+    lastTick = clock.instant();
+    ScheduledExecutorService ticker =
+        Executors.newSingleThreadScheduledExecutor(daemon("sim-tick"));
+    closeables.push(ticker::shutdownNow);
+    long period = options.tick().toMillis();
+    ticker.scheduleAtFixedRate(this::tickSafely, period, period, TimeUnit.MILLISECONDS);
+
+    new ObjectMapper()
+        .enable(SerializationFeature.INDENT_OUTPUT)
+        .writeValue(options.stateDir().resolve("endpoints.json").toFile(), endpoints);
+  }
+
+  /** Switches the scenario in the model and makes the switch visible in the Kubernetes API. */
+  public synchronized void activate(Scenario scenario) {
+    Instant now = clock.instant();
+    ScenarioTransition transition = model.activate(scenario, now);
+    effects.apply(transition, now);
+    LOG.info("scenario {} -> {}", transition.from().slug(), transition.to().slug());
+  }
+
+  private void tickSafely() {
+    try {
+      tick();
+    } catch (RuntimeException e) {
+      LOG.warn("tick failed: {}", e.toString());
+    }
+  }
+
+  private synchronized void tick() {
+    Instant now = clock.instant();
+    List<SimulatedRequest> requests = model.requests(lastTick, now);
+    model.tick(now);
+    lastTick = now;
+    requests.forEach(emitter::emit);
+    if (!now.isBefore(lastEventRefresh.plus(EVENT_REFRESH))
+        && model.pods().stream().anyMatch(p -> !p.isScheduled())) {
+      effects.refreshSchedulingEvents(now);
+      lastEventRefresh = now;
+    }
+  }
+
+  public ClusterModel model() {
+    return model;
+  }
+
+  public Map<String, Object> endpoints() {
+    return Map.copyOf(endpoints);
+  }
+
+  @Override
+  public void close() {
+    while (!closeables.isEmpty()) {
+      try {
+        closeables.pop().close();
+      } catch (Exception e) {
+        LOG.warn("while stopping: {}", e.toString());
+      }
+    }
+  }
+
+  private static ThreadFactory daemon(String prefix) {
+    AtomicInteger counter = new AtomicInteger();
+    return runnable -> {
+      Thread thread = new Thread(runnable, prefix + "-" + counter.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}
