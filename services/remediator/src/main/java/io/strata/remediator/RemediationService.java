@@ -171,6 +171,7 @@ public class RemediationService {
       worker.schedule(() -> run(actionId, responseUrl), delay, TimeUnit.MILLISECONDS);
     } else if (result == ExecutionResult.FINISHED) {
       journal.store().latest(actionId).ifPresent(a -> announce(a, responseUrl));
+      journal.store().latest(actionId).ifPresent(a -> submitAll(engine.afterExecution(a)));
     }
   }
 

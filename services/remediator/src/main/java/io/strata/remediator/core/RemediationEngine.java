@@ -44,7 +44,7 @@ public final class RemediationEngine {
   private final Map<String, Long> processedRevisions = new HashMap<>();
   private final Set<String> reviewed = new HashSet<>();
   private final Set<String> announced = new HashSet<>();
-  private final Set<String> needsPlanning = new HashSet<>();
+  private final Set<String> needsProcessing = new HashSet<>();
   private final Map<String, DeadlinePolicy> deadlineMissed = new HashMap<>();
 
   public RemediationEngine(
@@ -77,7 +77,10 @@ public final class RemediationEngine {
     return Optional.ofNullable(incidents.get(incidentId));
   }
 
-  /** Handles one incident revision; returns the actions approved by policy. */
+  /**
+   * Handles one incident revision; returns the actions approved by policy. When recording fails
+   * (Kafka unavailable) the incident is kept and retried at the next {@link #tick()}.
+   */
   public synchronized List<String> onIncident(Incident incident) {
     Long processed = processedRevisions.get(incident.incidentId());
     if (processed != null && incident.revision() <= processed) {
@@ -85,14 +88,38 @@ public final class RemediationEngine {
     }
     incidents.put(incident.incidentId(), incident);
     processedRevisions.put(incident.incidentId(), incident.revision());
-    if (incident.state() == IncidentState.RESOLVED) {
-      needsPlanning.remove(incident.incidentId());
-      return resolve(incident);
-    }
-    if (incident.state() == IncidentState.OPEN || incident.state() == IncidentState.MITIGATING) {
-      propose(incident);
+    return process(incident);
+  }
+
+  private List<String> process(Incident incident) {
+    String id = incident.incidentId();
+    needsProcessing.remove(id);
+    try {
+      if (incident.state() == IncidentState.RESOLVED) {
+        return resolve(incident);
+      }
+      if (incident.state() == IncidentState.OPEN || incident.state() == IncidentState.MITIGATING) {
+        propose(incident);
+      }
+    } catch (TargetException | RuntimeException e) {
+      needsProcessing.add(id);
     }
     return List.of();
+  }
+
+  /**
+   * After an action finished: if its incident already resolved, a temporary mitigation that ran
+   * late still gets its undo proposed (or applied).
+   */
+  public synchronized List<String> afterExecution(RemediationAction action) {
+    Incident incident = incidents.get(action.incidentId());
+    if (incident == null
+        || incident.state() != IncidentState.RESOLVED
+        || action.state() != ActionState.EXECUTED
+        || journal.store().undoneBy(action.actionId()).isPresent()) {
+      return List.of();
+    }
+    return undoTemporary(incident, List.of(action));
   }
 
   /**
@@ -105,12 +132,12 @@ public final class RemediationEngine {
     return onIncident(incident);
   }
 
-  /** Periodic work: re-plan incidents whose planning failed, and check recovery deadlines. */
+  /** Periodic work: retry incidents whose processing failed, and check recovery deadlines. */
   public synchronized List<String> tick() {
-    for (String id : List.copyOf(needsPlanning)) {
-      propose(incidents.get(id));
-    }
     List<String> toExecute = new ArrayList<>();
+    for (String id : List.copyOf(needsProcessing)) {
+      toExecute.addAll(process(incidents.get(id)));
+    }
     Instant now = clock.instant();
     for (Incident incident : incidents.values()) {
       if (incident.state() == IncidentState.RESOLVED
@@ -127,15 +154,8 @@ public final class RemediationEngine {
     return toExecute;
   }
 
-  private void propose(Incident incident) {
-    Plan plan;
-    try {
-      plan = planner.plan(incident, gateway::resolveWorkload);
-      needsPlanning.remove(incident.incidentId());
-    } catch (TargetException e) {
-      needsPlanning.add(incident.incidentId());
-      return;
-    }
+  private void propose(Incident incident) throws TargetException {
+    Plan plan = planner.plan(incident, gateway::resolveWorkload);
     List<RemediationAction> proposed = new ArrayList<>();
     for (PlannedAction step : plan.actions()) {
       if (journal.store().latest(step.actionId()).isEmpty()) {
@@ -177,9 +197,8 @@ public final class RemediationEngine {
   }
 
   private List<String> resolve(Incident incident) {
-    List<String> toExecute = new ArrayList<>();
-    List<RemediationAction> undos = new ArrayList<>();
     Instant now = clock.instant();
+    List<RemediationAction> executed = new ArrayList<>();
     for (RemediationAction action : journal.store().forIncident(incident.incidentId())) {
       boolean isUndo = journal.store().undoneBy(action.actionId()).isPresent();
       if (action.state() == ActionState.PROPOSED && !isUndo) {
@@ -190,29 +209,43 @@ public final class RemediationEngine {
                 ActionOutcomeReason.SUPERSEDED,
                 "the incident resolved before approval",
                 now));
-      } else if (action.state() == ActionState.EXECUTED
-          && !isUndo
-          && settings.temporaryActions().contains(action.type())) {
-        Optional<RemediationAction> undo = approvals.proposeUndo(action);
-        if (undo.isPresent() && undo.get().state() == ActionState.PROPOSED) {
-          if (settings.undoMode() == UndoMode.APPLY) {
-            approvals.approve(undo.get().actionId(), POLICY_PRINCIPAL, ApprovalChannel.POLICY);
-            toExecute.add(undo.get().actionId());
-          }
-          undos.add(journal.store().latest(undo.get().actionId()).orElseThrow());
-        }
+      } else if (action.state() == ActionState.EXECUTED && !isUndo) {
+        executed.add(action);
       }
     }
-    if (!undos.isEmpty()) {
-      notifier.recovered(incident, undos);
-    }
-    if (reviewed.add(incident.incidentId())) {
+    List<String> toExecute = undoTemporary(incident, executed);
+    if (!reviewed.contains(incident.incidentId())) {
       reviews.write(
           ReviewBuilder.build(
               incident,
               journal.store(),
               Optional.ofNullable(deadlineMissed.get(incident.incidentId())),
               now));
+      reviewed.add(incident.incidentId());
+    }
+    return toExecute;
+  }
+
+  private List<String> undoTemporary(Incident incident, List<RemediationAction> executed) {
+    List<String> toExecute = new ArrayList<>();
+    List<RemediationAction> undos = new ArrayList<>();
+    for (RemediationAction action : executed) {
+      boolean alreadyUndone =
+          journal.store().latest(ActionIds.undoOf(action.actionId())).isPresent();
+      if (!settings.temporaryActions().contains(action.type()) || alreadyUndone) {
+        continue;
+      }
+      Optional<RemediationAction> undo = approvals.proposeUndo(action);
+      if (undo.isPresent() && undo.get().state() == ActionState.PROPOSED) {
+        if (settings.undoMode() == UndoMode.APPLY) {
+          approvals.approve(undo.get().actionId(), POLICY_PRINCIPAL, ApprovalChannel.POLICY);
+          toExecute.add(undo.get().actionId());
+        }
+        undos.add(journal.store().latest(undo.get().actionId()).orElseThrow());
+      }
+    }
+    if (!undos.isEmpty()) {
+      notifier.recovered(incident, undos);
     }
     return toExecute;
   }

@@ -124,6 +124,29 @@ class RemediationEngineTest {
   }
 
   @Test
+  void aMitigationThatRunsAfterResolutionStillGetsItsUndoOnce() {
+    RemediationEngine engine = engine(UndoMode.PROPOSE, DeadlinePolicy.ESCALATE);
+    cluster.gpuNode("n7", false);
+    engine.onIncident(Fixtures.deviceFault("inc-7", 1, IncidentState.OPEN, List.of("n7")));
+    String cordon = journal.published.get(0).actionId();
+    approvals.approve(cordon, "U1", ApprovalChannel.SLACK);
+    Incident resolved = Fixtures.deviceFault("inc-7", 2, IncidentState.RESOLVED, List.of("n7"));
+    engine.onIncident(resolved);
+    executor.execute(cordon);
+
+    engine.afterExecution(journal.store().latest(cordon).orElseThrow());
+    engine.restore(resolved);
+
+    assertThat(journal.store().latest(ActionIds.undoOf(cordon)).orElseThrow().state())
+        .isEqualTo(ActionState.PROPOSED);
+    assertThat(notifier.notices)
+        .filteredOn(n -> n.kind().equals("recovered"))
+        .singleElement()
+        .satisfies(n -> assertThat(n.actionIds()).containsExactly(ActionIds.undoOf(cordon)));
+    assertThat(reviews).hasSize(1);
+  }
+
+  @Test
   void aMissedDeadlineEscalatesToThePendingStepsOnce() {
     RemediationEngine engine = engine(UndoMode.PROPOSE, DeadlinePolicy.ESCALATE);
     cluster.gpuNode("n3", false);
