@@ -364,6 +364,13 @@ class RemediationFlowTest {
         .then()
         .statusCode(409)
         .body("reason", org.hamcrest.Matchers.equalTo("NOT_PENDING"));
+    given()
+        .get("/q/metrics")
+        .then()
+        .statusCode(200)
+        .body(
+            org.hamcrest.Matchers.containsString(
+                "strata_remediator_actions_total{reason=\"BLAST_RADIUS_LIMIT\",state=\"REFUSED\",type=\"CORDON_NODE\"}"));
   }
 
   @Test
