@@ -33,6 +33,7 @@ import io.strata.embeddedkafka.KafkaTestClient;
 import io.strata.embeddedkafka.StrataKafkaResource;
 import io.strata.embeddedkafka.TestKafka;
 import io.strata.events.Correlation;
+import io.strata.events.EventType;
 import io.strata.events.cloudevents.CloudEventHeaders;
 import io.strata.events.k8s.AllocatedDevice;
 import io.strata.events.k8s.AllocatedResource;
@@ -52,9 +53,11 @@ import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
 import io.strata.k8swatcher.support.DraDiscovery;
 import io.strata.k8swatcher.support.Objects;
+import io.strata.k8swatcher.support.Schemas;
 import io.strata.k8swatcher.support.TestClock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -122,6 +125,9 @@ class WatcherFlowTest {
               awaitLatest(topics, Topics.K8S_NODES, Map.of(CLUSTER + "/gpu-node-1", cordonedState)))
           .containsExactlyEntriesOf(Map.of(CLUSTER + "/gpu-node-1", cordonedState));
 
+      assertConform(EventType.NODE_STATE, List.of(expectedNode(node, false), cordonedState));
+      assertConform(EventType.CLAIM_STATE, List.of(expectedClaim(claim)));
+
       assertEvents(k8s, topics, train, llm, web);
 
       k8s.pods().resource(train).delete();
@@ -143,6 +149,7 @@ class WatcherFlowTest {
       assertThat(CloudEventHeaders.last(tombstone.headers(), CloudEventHeaders.CE_SOURCE))
           .isEqualTo("/strata/k8s-watcher");
       assertThat(podRecords).noneMatch(r -> r.key().equals(key(web)));
+      assertConform(EventType.POD_STATE, podRecords.stream().map(ConsumerRecord::value).toList());
       assertThat(latest(podRecords)).containsEntry(key(llm), expectedLlm(llm));
     }
   }
@@ -258,6 +265,7 @@ class WatcherFlowTest {
     assertThat(events.stream().filter(r -> r.key().equals(key(train))).map(ConsumerRecord::value))
         .containsExactly(first, second);
     assertThat(events).noneMatch(r -> r.key().equals(key(web)));
+    assertConform(EventType.WORKLOAD_EVENT, events.stream().map(ConsumerRecord::value).toList());
     ConsumerRecord<String, WorkloadEvent> record = events.get(events.size() - 1);
     assertThat(CloudEventHeaders.read(record.headers()))
         .hasValueSatisfying(
@@ -267,6 +275,14 @@ class WatcherFlowTest {
               assertThat(ce.time()).isEqualTo(NOW);
               assertThat(ce.contentType()).isEqualTo("application/json");
             });
+  }
+
+  /** Published records conform to the JSON Schema the events module ships for their type. */
+  private static void assertConform(EventType type, Collection<?> values) {
+    assertThat(values).isNotEmpty();
+    values.stream()
+        .filter(java.util.Objects::nonNull)
+        .forEach(v -> assertThat(Schemas.violations(type, v)).as("%s", v).isEmpty());
   }
 
   // ---- objects ----
