@@ -1,0 +1,49 @@
+package io.strata.simulator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.strata.simulator.dcgm.MetricsServers;
+import io.strata.simulator.model.Scenario;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SimulatorOptionsTest {
+
+  @Test
+  void defaultsDescribeTheSmallLocalCluster() {
+    SimulatorOptions o = SimulatorOptions.parse(List.of(), Map.of());
+    assertThat(o.nodes()).isEqualTo(4);
+    assertThat(o.gpusPerNode()).isEqualTo(8);
+    assertThat(o.metricsMode()).isEqualTo(MetricsServers.Mode.PER_NODE);
+    assertThat(o.otlpEndpoint().toString()).isEqualTo("http://127.0.0.1:4318");
+    assertThat(o.autoApprove()).isFalse();
+    assertThat(o.scenario()).isEqualTo(Scenario.HEALTHY);
+  }
+
+  @Test
+  void argumentsWinOverEnvironment() {
+    SimulatorOptions o =
+        SimulatorOptions.parse(
+            List.of("--nodes", "2000", "--metrics-mode=shared", "--auto-approve"),
+            Map.of("SIM_NODES", "7", "SIM_SCENARIO", "queue-backlog", "SIM_CLUSTER", "prod-a"));
+    assertThat(o.nodes()).isEqualTo(2000);
+    assertThat(o.metricsMode()).isEqualTo(MetricsServers.Mode.SHARED);
+    assertThat(o.autoApprove()).isTrue();
+    assertThat(o.scenario()).isEqualTo(Scenario.QUEUE_BACKLOG);
+    assertThat(o.cluster()).isEqualTo("prod-a");
+  }
+
+  @Test
+  void badValuesNameTheOption() {
+    assertThatThrownBy(() -> SimulatorOptions.parse(List.of("--nodes=0"), Map.of()))
+        .hasMessageContaining("--nodes (SIM_NODES) is '0'");
+    assertThatThrownBy(() -> SimulatorOptions.parse(List.of(), Map.of("SIM_SCENARIO", "boom")))
+        .hasMessageContaining("--scenario");
+    assertThatThrownBy(() -> SimulatorOptions.parse(List.of("--otlp-endpoint=nope"), Map.of()))
+        .hasMessageContaining("--otlp-endpoint");
+    assertThatThrownBy(() -> SimulatorOptions.parse(List.of("--colour=red"), Map.of()))
+        .hasMessageContaining("unknown option --colour");
+  }
+}

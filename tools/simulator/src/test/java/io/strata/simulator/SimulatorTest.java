@@ -1,0 +1,138 @@
+package io.strata.simulator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole simulator on free ports: OTLP out, control API, exporters, Kubernetes reactions. */
+class SimulatorTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  @TempDir Path state;
+
+  private final List<String> otlpContentTypes = new CopyOnWriteArrayList<>();
+  private HttpServer traceIngest;
+  private Simulator simulator;
+
+  @AfterEach
+  void stop() {
+    if (simulator != null) {
+      simulator.close();
+    }
+    if (traceIngest != null) {
+      traceIngest.stop(0);
+    }
+  }
+
+  @Test
+  void runsEndToEndAndReactsToACordon() throws Exception {
+    traceIngest = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 8);
+    traceIngest.createContext(
+        "/v1/traces",
+        exchange -> {
+          try (InputStream in = exchange.getRequestBody()) {
+            if (in.readAllBytes().length > 0) {
+              otlpContentTypes.add(exchange.getRequestHeaders().getFirst("Content-Type"));
+            }
+          }
+          exchange.sendResponseHeaders(200, -1);
+          exchange.close();
+        });
+    traceIngest.start();
+    SimulatorOptions options =
+        SimulatorOptions.parse(
+            List.of(
+                "--kube-port=0",
+                "--metrics-base-port=0",
+                "--control-port=0",
+                "--slack-port=0",
+                "--tick-ms=50",
+                "--request-rate=200",
+                "--state-dir=" + state,
+                "--otlp-endpoint=http://127.0.0.1:" + traceIngest.getAddress().getPort()),
+            Map.of());
+    simulator = Simulator.start(options, Clock.systemUTC());
+    String control = (String) simulator.endpoints().get("control");
+
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(() -> assertThat(otlpContentTypes).isNotEmpty());
+    assertThat(otlpContentTypes).allMatch("application/x-protobuf"::equals);
+
+    assertThat(get(control + "/scenarios").path("active").asText()).isEqualTo("healthy");
+    assertThat(send("POST", control + "/scenarios/xid-79").statusCode()).isEqualTo(200);
+    String xidNode = simulator.model().targets().xid79Gpu().node();
+    @SuppressWarnings("unchecked")
+    Map<String, String> exporters = (Map<String, String>) simulator.endpoints().get("exporters");
+    assertThat(send("GET", exporters.get(xidNode)).body())
+        .contains("err_code=\"79\"")
+        .contains("health_error_code=\"DCGM_FR_FALLEN_OFF_BUS\"");
+
+    Path kubeconfig = state.resolve("kubeconfig");
+    assertThat(Files.readString(kubeconfig)).contains("server: http://127.0.0.1:");
+    try (KubernetesClient client =
+        new KubernetesClientBuilder()
+            .withConfig(Config.fromKubeconfig(Files.readString(kubeconfig)))
+            .build()) {
+      client
+          .nodes()
+          .withName(xidNode)
+          .edit(
+              n -> {
+                n.getSpec().setUnschedulable(true);
+                return n;
+              });
+    }
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(
+            () ->
+                assertThat(get(control + "/status").path("status").path("cordoned_nodes"))
+                    .extracting(JsonNode::asText)
+                    .containsExactly(xidNode));
+
+    assertThat(send("DELETE", control + "/scenarios/queue-backlog").statusCode()).isEqualTo(409);
+    assertThat(send("DELETE", control + "/scenarios/xid-79").statusCode()).isEqualTo(200);
+    assertThat(send("POST", control + "/scenarios/no-such-thing").statusCode()).isEqualTo(404);
+    assertThat(get(control + "/status").path("status").path("scenario").asText())
+        .isEqualTo("healthy");
+    assertThat(JSON.readTree(state.resolve("endpoints.json").toFile()).path("control").asText())
+        .isEqualTo(control);
+  }
+
+  private static JsonNode get(String url) throws Exception {
+    return JSON.readTree(send("GET", url).body());
+  }
+
+  private static HttpResponse<String> send(String method, String url) throws Exception {
+    return HTTP.send(
+        HttpRequest.newBuilder(URI.create(url))
+            .method(method, HttpRequest.BodyPublishers.noBody())
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+}
