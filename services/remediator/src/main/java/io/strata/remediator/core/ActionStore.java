@@ -4,6 +4,7 @@ import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.RemediationAction;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +18,18 @@ public final class ActionStore {
 
   private final Map<String, List<RemediationAction>> histories = new LinkedHashMap<>();
 
+  /** Undo id → the id of the action it undoes, filled as actions first appear. */
+  private final Map<String, String> undone = new HashMap<>();
+
   public synchronized void apply(RemediationAction action) {
-    histories.computeIfAbsent(action.actionId(), id -> new ArrayList<>()).add(action);
+    histories
+        .computeIfAbsent(
+            action.actionId(),
+            id -> {
+              undone.put(ActionIds.undoOf(id), id);
+              return new ArrayList<>();
+            })
+        .add(action);
   }
 
   public synchronized Optional<RemediationAction> latest(String actionId) {
@@ -49,7 +60,8 @@ public final class ActionStore {
 
   /** The action that {@code undoId} undoes, if it is an undo. */
   public synchronized Optional<RemediationAction> undoneBy(String undoId) {
-    return all().stream().filter(a -> ActionIds.undoOf(a.actionId()).equals(undoId)).findFirst();
+    String original = undone.get(undoId);
+    return original == null ? Optional.empty() : latest(original);
   }
 
   public synchronized int size() {
