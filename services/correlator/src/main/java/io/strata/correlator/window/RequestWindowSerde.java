@@ -13,13 +13,12 @@ import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * Stores a {@link RequestWindow} as JSON whose histograms are HdrHistogram's compressed encoding
- * (base64 in the JSON), so a window costs a few hundred bytes and decodes back to exactly the same
- * counts.
+ * Stores a {@link RequestWindow} as JSON whose histograms are HdrHistogram's V2 encoding (base64 in
+ * the JSON), so a window costs a few kilobytes at most and decodes back to exactly the same counts.
  */
 public final class RequestWindowSerde implements Serde<RequestWindow> {
 
-  /** The stored shape; histograms are compressed HdrHistogram bytes. */
+  /** The stored shape; histograms are encoded HdrHistogram bytes. */
   record Encoded(
       Correlation correlation,
       long requests,
