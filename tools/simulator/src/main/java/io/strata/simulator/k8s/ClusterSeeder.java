@@ -44,22 +44,44 @@ public final class ClusterSeeder {
           .create();
     }
     List<Node> nodes = model.nodes();
-    for (int i = 0; i < nodes.size(); i++) {
-      client.nodes().resource(NodeObjects.build(nodes.get(i), i, model.shape(), now)).create();
-    }
     client.resources(DeviceClass.class).resource(DraObjects.deviceClass(now)).create();
-    for (Node node : nodes) {
-      client
-          .resources(ResourceSlice.class)
-          .resource(DraObjects.slice(node, model.shape(), now))
-          .create();
-    }
+    List<Integer> indices = java.util.stream.IntStream.range(0, nodes.size()).boxed().toList();
+    inParallel(
+        indices,
+        i -> {
+          Node node = nodes.get(i);
+          client.nodes().resource(NodeObjects.build(node, i, model.shape(), now)).create();
+          client
+              .resources(ResourceSlice.class)
+              .resource(DraObjects.slice(node, model.shape(), now))
+              .create();
+        });
     List<Pod> pods = model.pods();
     for (Workload w : model.workloads()) {
       seedWorkload(w, pods, now);
     }
-    for (Pod pod : pods) {
-      createPod(model, pod, now);
+    inParallel(pods, pod -> createPod(model, pod, now));
+  }
+
+  /** Big clusters are thousands of objects; the API answers requests concurrently. */
+  private static <T> void inParallel(List<T> items, java.util.function.Consumer<T> action) {
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(Math.min(8, Math.max(1, items.size())));
+    try {
+      List<java.util.concurrent.Future<?>> futures = new java.util.ArrayList<>(items.size());
+      for (T item : items) {
+        futures.add(pool.submit(() -> action.accept(item)));
+      }
+      for (java.util.concurrent.Future<?> future : futures) {
+        future.get();
+      }
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException("seeding the Kubernetes API failed", e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while seeding the Kubernetes API", e);
+    } finally {
+      pool.shutdownNow();
     }
   }
 

@@ -37,7 +37,12 @@ final class RequestGenerator {
     if (seconds <= 0) {
       return out;
     }
-    List<Pod> pods = model.pods();
+    Map<Revision, List<Pod>> routable = new HashMap<>();
+    for (Pod pod : model.pods()) {
+      if (model.routable(pod)) {
+        routable.computeIfAbsent(pod.revision(), r -> new ArrayList<>()).add(pod);
+      }
+    }
     for (Workload w : model.workloads()) {
       if (!w.servesRequests()) {
         continue;
@@ -47,7 +52,7 @@ final class RequestGenerator {
       carry.put(w, due - count);
       for (int i = 0; i < count; i++) {
         Instant start = from.plusNanos((long) (random.nextDouble() * seconds * 1e9));
-        SimulatedRequest request = one(model, w, pods, start);
+        SimulatedRequest request = one(model, w, routable, start);
         if (request == null) {
           unroutable++;
         } else {
@@ -60,17 +65,13 @@ final class RequestGenerator {
     return out;
   }
 
-  private SimulatedRequest one(ClusterModel model, Workload w, List<Pod> pods, Instant start) {
+  private SimulatedRequest one(
+      ClusterModel model, Workload w, Map<Revision, List<Pod>> routable, Instant start) {
     if (w.paused()) {
       return null;
     }
     Revision revision = pickRevision(w);
-    List<Pod> candidates = new ArrayList<>();
-    for (Pod pod : pods) {
-      if (pod.workload() == w && pod.revision().equals(revision) && model.routable(pod)) {
-        candidates.add(pod);
-      }
-    }
+    List<Pod> candidates = routable.getOrDefault(revision, List.of());
     if (candidates.isEmpty()) {
       return null;
     }
