@@ -12,7 +12,6 @@ import io.strata.simulator.model.Node;
 import io.strata.simulator.model.Pod;
 import io.strata.simulator.model.Revision;
 import io.strata.simulator.model.Workload;
-import io.strata.simulator.model.WorkloadKind;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -222,9 +221,5 @@ public final class ClusterSeeder {
         pods.stream()
             .filter(p -> p.workload() == w && (revision == null || p.revision().equals(revision)))
             .count();
-  }
-
-  static boolean isKnative(Workload w) {
-    return w.kind() == WorkloadKind.KNATIVE_SERVICE;
   }
 }

@@ -21,9 +21,6 @@ public final class ClusterModel {
   /** How often an application that hits XID 13 hits it again while the scenario lasts. */
   static final Duration APP_XID_REPEAT = Duration.ofSeconds(60);
 
-  private static final Set<DeviceField> MISSING =
-      Set.of(DeviceField.POWER_USAGE, DeviceField.MEM_COPY_UTIL, DeviceField.PIPE_TENSOR_ACTIVE);
-
   private final ClusterShape shape;
   private final List<Node> nodes = new ArrayList<>();
   private final Map<String, Node> nodesByName = new LinkedHashMap<>();
@@ -336,46 +333,7 @@ public final class ClusterModel {
   }
 
   DeviceModel.Situation situation(Gpu gpu) {
-    Pod holder = gpu.holder();
-    boolean thermal =
-        scenario == Scenario.THERMAL_THROTTLING && gpu.node().equals(targets.thermalNode());
-    boolean lost = scenario == Scenario.XID_79 && gpu == targets.xid79Gpu();
-    Set<DeviceField> missing =
-        scenario == Scenario.MISSING_FIELDS && gpu.node().equals(targets.missingFieldsNode())
-            ? MISSING
-            : Set.of();
-    Pod attribution =
-        scenario == Scenario.OWNERSHIP_MISMATCH && gpu == targets.mismatchGpu()
-            ? targets.mismatchPod()
-            : holder;
-    return new DeviceModel.Situation(
-        utilisation(gpu, holder, thermal), memoryUsed(holder), thermal, lost, missing, attribution);
-  }
-
-  private double utilisation(Gpu gpu, Pod holder, boolean thermal) {
-    if (holder == null) {
-      return 0;
-    }
-    Workload w = holder.workload();
-    if (w.kind() == WorkloadKind.JOB) {
-      return 95;
-    }
-    if (scenario == Scenario.IDLE || !routable(holder)) {
-      return 1;
-    }
-    boolean backlog = scenario == Scenario.QUEUE_BACKLOG && w == targets.servingWorkload();
-    return thermal || backlog ? 97 : 68;
-  }
-
-  private static double memoryUsed(Pod holder) {
-    if (holder == null) {
-      return 0;
-    }
-    return switch (holder.workload().kind()) {
-      case JOB -> 78_200;
-      case DRA_DEPLOYMENT -> 40_960;
-      default -> 61_440;
-    };
+    return Situations.of(gpu, scenario, targets, this::routable);
   }
 
   // ---- status ----------------------------------------------------------------------------
