@@ -68,6 +68,7 @@ class DeviceIngestFlowTest {
     draLabels.put("namespace", "gpu-test3");
     draLabels.put("pod", "pod1");
     List<String> fields = new ArrayList<>(DcgmPageWriter.DEFAULT_FIELDS);
+    fields.addAll(DcgmPageWriter.DCP_FIELDS);
     fields.remove("DCGM_FI_DEV_VGPU_LICENSE_STATUS");
     return new DcgmPageWriter(NODE, "NVIDIA H100 80GB HBM3", "550.144.03")
         .gpu(0, GPU_POD, Map.of("container", "vllm", "namespace", "inference", "pod", "llm-0"))
@@ -154,7 +155,7 @@ class DeviceIngestFlowTest {
                   null,
                   null));
       assertThat(dra.fields())
-          .hasSize(19)
+          .hasSize(24)
           .containsEntry(DeviceField.XID_ERRORS.key(), 79.0)
           .containsEntry(DeviceField.SM_CLOCK.key(), DcgmPageWriter.defaultValue(1, 0))
           .doesNotContainKey(DeviceField.VGPU_LICENSE_STATUS.key());

@@ -108,7 +108,8 @@ public interface DeviceIngestConfig {
 
     /**
      * DCGM field names every target should export; default: dcgm-exporter's default counter list
-     * (etc/default-counters.csv). A label-type field counts as present when it appears as a label.
+     * (etc/default-counters.csv, which also enables five DCP profiling fields). A label-type field
+     * counts as present when it appears as a label.
      */
     @WithDefault(
         "DCGM_FI_DEV_SM_CLOCK,DCGM_FI_DEV_MEM_CLOCK,DCGM_FI_DEV_MEMORY_TEMP,DCGM_FI_DEV_GPU_TEMP,"
@@ -118,7 +119,9 @@ public interface DeviceIngestConfig {
             + "DCGM_FI_DEV_FB_FREE,DCGM_FI_DEV_FB_USED,DCGM_FI_DEV_FB_RESERVED,"
             + "DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL,DCGM_FI_DEV_VGPU_LICENSE_STATUS,"
             + "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS,DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS,"
-            + "DCGM_FI_DEV_ROW_REMAP_FAILURE,DCGM_FI_DRIVER_VERSION")
+            + "DCGM_FI_DEV_ROW_REMAP_FAILURE,DCGM_FI_DRIVER_VERSION,DCGM_FI_PROF_GR_ENGINE_ACTIVE,"
+            + "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE,DCGM_FI_PROF_DRAM_ACTIVE,DCGM_FI_PROF_PCIE_TX_BYTES,"
+            + "DCGM_FI_PROF_PCIE_RX_BYTES")
     List<String> expectedFields();
   }
 

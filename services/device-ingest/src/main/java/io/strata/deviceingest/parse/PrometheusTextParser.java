@@ -18,7 +18,6 @@ public final class PrometheusTextParser {
   private final StringBuilder unescaped = new StringBuilder();
   private final ExpositionFormat format;
   private ParseErrorReason error;
-  private int scannedHash;
 
   public PrometheusTextParser(ExpositionFormat format) {
     this.format = format;
@@ -116,7 +115,7 @@ public final class PrometheusTextParser {
     if (nameEnd == start) {
       return malformed(ParseErrorReason.INVALID_METRIC_NAME);
     }
-    line.name = strings.get(text, start, nameEnd, scannedHash);
+    line.name = strings.get(text, start, nameEnd, StringCache.hash(text, start, nameEnd));
     line.labelCount = 0;
     int pos = skipBlanks(text, nameEnd, end);
     if (pos < end && text.charAt(pos) == '{') {
@@ -177,7 +176,7 @@ public final class PrometheusTextParser {
       if (line.labelCount == MetricLine.MAX_LABELS) {
         return fail(ParseErrorReason.TOO_MANY_LABELS);
       }
-      String labelName = strings.get(text, pos, nameEnd, scannedHash);
+      String labelName = strings.get(text, pos, nameEnd, StringCache.hash(text, pos, nameEnd));
       pos = skipBlanks(text, nameEnd, end);
       if (pos == end || text.charAt(pos) != '=') {
         return fail(ParseErrorReason.MISSING_LABEL_EQUALS);
@@ -202,17 +201,16 @@ public final class PrometheusTextParser {
 
   /** Reads a quoted value (opening quote consumed) into the next label slot. */
   private int parseLabelValue(String text, int start, int end) {
-    int hash = 0;
     for (int pos = start; pos < end; pos++) {
       char c = text.charAt(pos);
       if (c == '"') {
-        line.labelValues[line.labelCount] = strings.get(text, start, pos, hash);
+        line.labelValues[line.labelCount] =
+            strings.get(text, start, pos, StringCache.hash(text, start, pos));
         return pos + 1;
       }
       if (c == '\\') {
         return parseEscapedLabelValue(text, start, end);
       }
-      hash = 31 * hash + c;
     }
     return fail(ParseErrorReason.UNTERMINATED_LABEL_VALUE);
   }
@@ -250,35 +248,27 @@ public final class PrometheusTextParser {
     return -1;
   }
 
-  /** Scans a metric name, leaving its String hash in {@link #scannedHash}. */
-  private int scanMetricName(String text, int start, int end) {
+  private static int scanMetricName(String text, int start, int end) {
     int pos = start;
-    int hash = 0;
     if (pos < end && isNameStart(text.charAt(pos))) {
-      hash = text.charAt(pos++);
+      pos++;
       char c;
       while (pos < end && (isNameStart(c = text.charAt(pos)) || isDigit(c))) {
-        hash = 31 * hash + c;
         pos++;
       }
     }
-    scannedHash = hash;
     return pos;
   }
 
-  /** Scans a label name, leaving its String hash in {@link #scannedHash}. */
-  private int scanLabelName(String text, int start, int end) {
+  private static int scanLabelName(String text, int start, int end) {
     int pos = start;
-    int hash = 0;
     if (pos < end && isLabelStart(text.charAt(pos))) {
-      hash = text.charAt(pos++);
+      pos++;
       char c;
       while (pos < end && (isLabelStart(c = text.charAt(pos)) || isDigit(c))) {
-        hash = 31 * hash + c;
         pos++;
       }
     }
-    scannedHash = hash;
     return pos;
   }
 

@@ -20,7 +20,30 @@ final class StringCache {
     mask = sizePowerOfTwo - 1;
   }
 
-  /** The text {@code source[start, end)}, whose {@link String#hashCode()} is {@code hash}. */
+  /**
+   * A cheap hash of {@code source[start, end)}: every character of short strings, 16 evenly spread
+   * characters plus the last four of long ones. A running hash over every character would be a
+   * serial multiply chain on the parser's hottest loop; a collision here only costs a cache miss.
+   */
+  static int hash(String source, int start, int end) {
+    int length = end - start;
+    int hash = length;
+    if (length <= 16) {
+      for (int i = start; i < end; i++) {
+        hash = 31 * hash + source.charAt(i);
+      }
+      return hash;
+    }
+    for (int i = 0; i < 16; i++) {
+      hash = 31 * hash + source.charAt(start + (i * length >>> 4));
+    }
+    for (int i = end - 4; i < end; i++) {
+      hash = 31 * hash + source.charAt(i);
+    }
+    return hash;
+  }
+
+  /** The text {@code source[start, end)}, whose {@link #hash} is {@code hash}. */
   String get(String source, int start, int end, int hash) {
     int length = end - start;
     if (length > MAX_CACHED_LENGTH) {
@@ -40,7 +63,6 @@ final class StringCache {
 
   /** Interns an already built string (an unescaped label value). */
   String intern(String value) {
-    int hash = value.hashCode();
-    return get(value, 0, value.length(), hash);
+    return get(value, 0, value.length(), hash(value, 0, value.length()));
   }
 }

@@ -4,6 +4,9 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.propagation.TextMapPropagator;
 import io.strata.deviceingest.config.DeviceIngestConfig;
 import io.strata.events.EventType;
 import io.strata.events.cloudevents.CloudEventHeaders;
@@ -11,8 +14,10 @@ import io.strata.events.serde.EventSerdeException;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +45,7 @@ public class KafkaEventPublisher {
 
   private static final Logger LOG = Logger.getLogger(KafkaEventPublisher.class);
 
+  private final TextMapPropagator propagator;
   private final DropOldestBuffer<PendingRecord> buffer;
   private final Semaphore unacknowledged;
   private final KafkaProducer<String, byte[]> producer;
@@ -54,12 +60,21 @@ public class KafkaEventPublisher {
   private volatile boolean running = true;
 
   @Inject
-  public KafkaEventPublisher(DeviceIngestConfig config, MeterRegistry registry) {
-    this(PublisherSettings.from(config.publish()), registry);
+  public KafkaEventPublisher(
+      DeviceIngestConfig config, MeterRegistry registry, OpenTelemetry openTelemetry) {
+    this(
+        PublisherSettings.from(config.publish()),
+        registry,
+        openTelemetry.getPropagators().getTextMapPropagator());
   }
 
-  /** Outside CDI (tests): publishes with these settings. */
-  public KafkaEventPublisher(PublisherSettings publish, MeterRegistry registry) {
+  /**
+   * Outside CDI (tests): publishes with these settings; {@code propagator} writes the current trace
+   * context into each record's headers.
+   */
+  public KafkaEventPublisher(
+      PublisherSettings publish, MeterRegistry registry, TextMapPropagator propagator) {
+    this.propagator = propagator;
     this.buffer = new DropOldestBuffer<>(publish.bufferCapacity());
     this.unacknowledged = new Semaphore(publish.maxUnacknowledged());
     this.producer =
@@ -87,12 +102,14 @@ public class KafkaEventPublisher {
             .register(registry);
     Gauge.builder("strata.device.ingest.publish.buffered", buffer, DropOldestBuffer::size)
         .description("Records waiting in the publish buffer")
+        .strongReference(true)
         .register(registry);
     Gauge.builder(
             "strata.device.ingest.publish.unacknowledged",
             this,
             p -> publish.maxUnacknowledged() - p.unacknowledged.availablePermits())
         .description("Records handed to the producer and not yet acknowledged")
+        .strongReference(true)
         .register(registry);
     this.drainer = new Thread(this::drain, "strata-device-ingest-publisher");
     drainer.setDaemon(true);
@@ -110,9 +127,16 @@ public class KafkaEventPublisher {
           e, "cannot serialise %s for %s", event.value().getClass().getSimpleName(), event.key());
       return;
     }
+    Map<String, String> traceContext = new HashMap<>(4);
+    propagator.inject(Context.current(), traceContext, (carrier, k, v) -> carrier.put(k, v));
     PendingRecord record =
         new PendingRecord(
-            event.topic().name(), event.key(), value, event.topic().eventType(), event.time());
+            event.topic().name(),
+            event.key(),
+            value,
+            event.topic().eventType(),
+            event.time(),
+            traceContext);
     if (buffer.offer(record) != null) {
       onDrop();
     }
@@ -152,6 +176,9 @@ public class KafkaEventPublisher {
         new ProducerRecord<>(record.topic(), record.key(), record.value());
     CloudEventHeaders.write(
         producerRecord.headers(), record.type(), SOURCE, record.key(), record.time());
+    record
+        .traceContext()
+        .forEach((k, v) -> producerRecord.headers().add(k, v.getBytes(StandardCharsets.UTF_8)));
     try {
       producer.send(producerRecord, (metadata, error) -> acknowledged(record, error));
     } catch (KafkaException e) {
@@ -237,5 +264,10 @@ public class KafkaEventPublisher {
   }
 
   private record PendingRecord(
-      String topic, String key, byte[] value, EventType type, Instant time) {}
+      String topic,
+      String key,
+      byte[] value,
+      EventType type,
+      Instant time,
+      Map<String, String> traceContext) {}
 }

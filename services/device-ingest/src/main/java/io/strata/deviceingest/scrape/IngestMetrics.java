@@ -33,6 +33,7 @@ final class IngestMetrics {
   <T> void targets(T source, ToDoubleFunction<T> count) {
     Gauge.builder("strata.device.ingest.targets", source, count)
         .description("Scrape targets, static and discovered")
+        .strongReference(true)
         .register(registry);
   }
 
@@ -70,6 +71,7 @@ final class IngestMetrics {
             Gauge.builder("strata.device.ingest.missing.fields", url, missingFields)
                 .description("Expected fields absent from the target's last page")
                 .tags(target)
+                .strongReference(true)
                 .register(registry));
   }
 

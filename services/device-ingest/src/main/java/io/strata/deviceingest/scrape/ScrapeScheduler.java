@@ -2,6 +2,10 @@ package io.strata.deviceingest.scrape;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Scope;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.strata.deviceingest.config.DeviceIngestConfig;
@@ -41,6 +45,7 @@ public class ScrapeScheduler {
   private final KafkaEventPublisher publisher;
   private final Instance<KubernetesClient> kubernetes;
   private final Clock clock;
+  private final Tracer tracer;
   private final IngestMetrics metrics;
   private final ScrapeProcessor processor;
   private final TargetRegistry registry;
@@ -59,7 +64,9 @@ public class ScrapeScheduler {
       KafkaEventPublisher publisher,
       Instance<KubernetesClient> kubernetes,
       Clock clock,
-      MeterRegistry meterRegistry) {
+      MeterRegistry meterRegistry,
+      Tracer tracer) {
+    this.tracer = tracer;
     this.config = config;
     this.publisher = publisher;
     this.kubernetes = kubernetes;
@@ -164,29 +171,42 @@ public class ScrapeScheduler {
     long startNanos = System.nanoTime();
     return scraper
         .fetch(target.url())
-        .handleAsync(
-            (response, error) -> {
-              try {
-                Instant now = clock.instant();
-                ScrapeOutput output =
-                    error == null
-                        ? processor.processPage(target, response, now)
-                        : processor.processFailure(target, failureOf(target, error), now);
-                output.events().forEach(publisher::publish);
-                metrics.scraped(
-                    output,
-                    Duration.ofNanos(System.nanoTime() - startNanos),
-                    processor::missingFields);
-                logOutcome(output);
-              } catch (RuntimeException e) {
-                metrics.processingError();
-                LOG.errorf(e, "cannot map the page of %s", target.url());
-              } finally {
-                inFlight.remove(target.url());
-              }
-              return (Void) null;
-            },
-            processing);
+        .handleAsync((response, error) -> process(target, response, error, startNanos), processing);
+  }
+
+  /** Maps one scrape's result inside a span, so every record it publishes carries the trace. */
+  private Void process(
+      ScrapeTarget target, ScrapeResponse response, Throwable error, long startNanos) {
+    Span span =
+        tracer
+            .spanBuilder("device-ingest scrape")
+            .setAttribute("strata.target", target.url())
+            .startSpan();
+    Scope scope = span.makeCurrent();
+    try {
+      Instant now = clock.instant();
+      ScrapeOutput output =
+          error == null
+              ? processor.processPage(target, response, now)
+              : processor.processFailure(target, failureOf(target, error), now);
+      output.events().forEach(publisher::publish);
+      metrics.scraped(
+          output, Duration.ofNanos(System.nanoTime() - startNanos), processor::missingFields);
+      span.setAttribute("strata.samples", output.samples());
+      if (!output.succeeded()) {
+        span.setStatus(StatusCode.ERROR, output.failure().name());
+      }
+      logOutcome(output);
+    } catch (RuntimeException e) {
+      metrics.processingError();
+      span.recordException(e);
+      LOG.errorf(e, "cannot map the page of %s", target.url());
+    } finally {
+      scope.close();
+      span.end();
+      inFlight.remove(target.url());
+    }
+    return null;
   }
 
   private static ScrapeFailure failureOf(ScrapeTarget target, Throwable error) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.opentelemetry.context.propagation.TextMapPropagator;
 import io.strata.embeddedkafka.KafkaProvider;
 import io.strata.embeddedkafka.KafkaTestClient;
 import io.strata.embeddedkafka.TestKafka;
@@ -59,7 +60,8 @@ class KafkaEventPublisherTest {
     try (TestKafka kafka = KafkaProvider.configured().start(1);
         KafkaTestClient client = new KafkaTestClient(kafka.bootstrapServers())) {
       KafkaEventPublisher publisher =
-          new KafkaEventPublisher(settings(kafka.bootstrapServers()), meters);
+          new KafkaEventPublisher(
+              settings(kafka.bootstrapServers()), meters, TextMapPropagator.noop());
       try {
         for (int i = 0; i < 3; i++) {
           publisher.publish(finding(i));

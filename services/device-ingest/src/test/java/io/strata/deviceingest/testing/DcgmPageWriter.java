@@ -12,7 +12,7 @@ import java.util.Map;
  */
 public final class DcgmPageWriter {
 
-  /** The exporter's default counters (etc/default-counters.csv), metric-type entries. */
+  /** The device fields of the exporter's default counters (etc/default-counters.csv). */
   public static final List<String> DEFAULT_FIELDS =
       List.of(
           "DCGM_FI_DEV_SM_CLOCK",
@@ -36,7 +36,7 @@ public final class DcgmPageWriter {
           "DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS",
           "DCGM_FI_DEV_ROW_REMAP_FAILURE");
 
-  /** The DCP fields of etc/dcp-metrics-included.csv beyond the defaults. */
+  /** The DCP (profiling) fields, enabled by both default-counters.csv and dcp-metrics-included. */
   public static final List<String> DCP_FIELDS =
       List.of(
           "DCGM_FI_PROF_GR_ENGINE_ACTIVE",
