@@ -14,7 +14,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -58,7 +61,7 @@ public final class HttpScraper {
     }
     return client
         .sendAsync(request, info -> new LimitedBodySubscriber(maxBytes))
-        .orTimeout(timeout.toMillis() + 1000, java.util.concurrent.TimeUnit.MILLISECONDS)
+        .orTimeout(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS)
         .handle((response, error) -> complete(url, response, error));
   }
 
@@ -108,8 +111,7 @@ public final class HttpScraper {
     if (error instanceof ResponseTooLargeException) {
       return new ScrapeFailure(FindingReason.RESPONSE_TOO_LARGE, url + ": " + error.getMessage());
     }
-    if (error instanceof HttpTimeoutException
-        || error instanceof java.util.concurrent.TimeoutException) {
+    if (error instanceof HttpTimeoutException || error instanceof TimeoutException) {
       return new ScrapeFailure(FindingReason.TIMEOUT, url + " did not answer in time");
     }
     return new ScrapeFailure(
@@ -123,8 +125,7 @@ public final class HttpScraper {
 
   private static Throwable unwrap(Throwable error) {
     Throwable current = error;
-    while ((current instanceof CompletionException
-            || current instanceof java.util.concurrent.ExecutionException)
+    while ((current instanceof CompletionException || current instanceof ExecutionException)
         && current.getCause() != null) {
       current = current.getCause();
     }

@@ -13,6 +13,7 @@ import io.strata.deviceingest.discovery.EndpointSliceDiscovery;
 import io.strata.deviceingest.discovery.TargetRegistry;
 import io.strata.deviceingest.publish.KafkaEventPublisher;
 import io.strata.deviceingest.xid.XidCatalog;
+import io.strata.events.device.FindingReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
@@ -27,6 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.logging.Logger;
@@ -216,10 +218,7 @@ public class ScrapeScheduler {
     }
     return cause instanceof ScrapeFailure failure
         ? failure
-        : new ScrapeFailure(
-            io.strata.events.device.FindingReason.CONNECTION_FAILED,
-            target.url() + ": " + cause,
-            cause);
+        : new ScrapeFailure(FindingReason.CONNECTION_FAILED, target.url() + ": " + cause, cause);
   }
 
   private void logOutcome(ScrapeOutput output) {
@@ -244,7 +243,7 @@ public class ScrapeScheduler {
     }
   }
 
-  private static java.util.concurrent.ThreadFactory named(String prefix) {
+  private static ThreadFactory named(String prefix) {
     AtomicInteger count = new AtomicInteger();
     return runnable -> {
       Thread thread = new Thread(runnable, prefix + "-" + count.incrementAndGet());
