@@ -35,6 +35,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -64,6 +65,7 @@ public class Watcher {
 
   private volatile ClusterCaches caches;
   private volatile StateEmitter emitter;
+  private final CompletableFuture<Void> startupReconciled = new CompletableFuture<>();
   private WatchMetrics metrics;
   private ScheduledExecutorService republisher;
 
@@ -96,7 +98,13 @@ public class Watcher {
               } else {
                 LOG.info("informers synced: full state published");
                 if (config.reconcileOnStart()) {
-                  republisher.execute(this::reconcileQuietly);
+                  republisher.execute(
+                      () -> {
+                        reconcileQuietly();
+                        startupReconciled.complete(null);
+                      });
+                } else {
+                  startupReconciled.complete(null);
                 }
               }
             });
@@ -112,6 +120,14 @@ public class Watcher {
     if (caches != null) {
       caches.stop();
     }
+  }
+
+  /**
+   * Completes once the informers have synced and the reconcile-on-start (when enabled) has run, so
+   * a caller that reconciles on its own does not race the startup one.
+   */
+  public CompletableFuture<Void> startupReconciled() {
+    return startupReconciled;
   }
 
   /** Per informer: synced or not. Empty before startup. */

@@ -23,6 +23,7 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
@@ -44,7 +45,9 @@ class StaleKeyReconcileTest {
   @Inject Watcher watcher;
 
   @Test
-  void tombstonesKeysWhoseObjectsWereDeletedWhileNoWatcherRan() {
+  void tombstonesKeysWhoseObjectsWereDeletedWhileNoWatcherRan() throws Exception {
+    // The reconcile-on-start of a freshly started app would otherwise race the explicit call below.
+    watcher.startupReconciled().get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
     try (KafkaTestClient topics = new KafkaTestClient(kafka.bootstrapServers())) {
       Pod alive =
           server
