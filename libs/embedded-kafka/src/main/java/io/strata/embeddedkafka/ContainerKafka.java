@@ -14,6 +14,7 @@ final class ContainerKafka implements TestKafka {
 
   private final KafkaContainer container;
   private final AtomicBoolean closed = new AtomicBoolean();
+  private final AtomicBoolean paused = new AtomicBoolean();
 
   private ContainerKafka(KafkaContainer container) {
     this.container = container;
@@ -44,12 +45,22 @@ final class ContainerKafka implements TestKafka {
 
   @Override
   public int brokerCount() {
-    return container.isRunning() ? 1 : 0;
+    return container.isRunning() && !paused.get() ? 1 : 0;
+  }
+
+  /** Pauses the container: a stopped container would come back on a different mapped port. */
+  @Override
+  public void stopBrokers() {
+    if (paused.compareAndSet(false, true)) {
+      container.getDockerClient().pauseContainerCmd(container.getContainerId()).exec();
+    }
   }
 
   @Override
-  public void stopBrokers() {
-    container.stop();
+  public void startBrokers() {
+    if (paused.compareAndSet(true, false)) {
+      container.getDockerClient().unpauseContainerCmd(container.getContainerId()).exec();
+    }
   }
 
   @Override

@@ -85,6 +85,26 @@ public final class EmbeddedKafkaCluster implements TestKafka {
     }
   }
 
+  /**
+   * Starts the brokers stopped by {@link #stopBrokers()} again. The test kit pre-binds every
+   * listener port, so they come back on the same addresses and clients reconnect on their own, as
+   * they would after a broker restart in a real cluster.
+   */
+  @Override
+  public void startBrokers() {
+    if (brokersStopped.compareAndSet(true, false)) {
+      cluster.brokers().values().forEach(BrokerServer::startup);
+      try {
+        cluster.waitForReadyBrokers();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while restarting the brokers", e);
+      } catch (Exception e) {
+        throw new IllegalStateException("the brokers did not come back: " + e.getMessage(), e);
+      }
+    }
+  }
+
   @Override
   public void close() {
     // The test kit's close() is not idempotent (a second call throws RejectedExecutionException).

@@ -14,9 +14,15 @@ public interface TestKafka extends AutoCloseable {
 
   /**
    * Stops every broker, so clients see Kafka as unavailable (for tests of back-pressure and
-   * buffering). The cluster cannot be restarted afterwards: start a new one.
+   * buffering). {@link #startBrokers()} brings them back.
    */
   void stopBrokers();
+
+  /**
+   * Starts the brokers stopped by {@link #stopBrokers()} again on the same addresses, with their
+   * data, so tests can prove that clients resume on their own when Kafka returns.
+   */
+  void startBrokers();
 
   /** Stops the cluster and deletes its data. Safe to call more than once. */
   @Override

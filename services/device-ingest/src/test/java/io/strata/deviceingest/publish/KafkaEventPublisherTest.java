@@ -18,7 +18,10 @@ import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
-/** The publisher against a real broker that goes away: bounded, counted, never blocking. */
+/**
+ * The publisher against a real broker that goes away and comes back: bounded, counted, never
+ * blocking, and publishing again on its own.
+ */
 class KafkaEventPublisherTest {
 
   private static final int CAPACITY = 20;
@@ -55,7 +58,7 @@ class KafkaEventPublisherTest {
   }
 
   @Test
-  void publishesWithCloudEventsThenStaysBoundedWhileKafkaIsDown() {
+  void publishesStaysBoundedWhileKafkaIsDownAndResumesWhenItReturns() {
     SimpleMeterRegistry meters = new SimpleMeterRegistry();
     try (TestKafka kafka = KafkaProvider.configured().start(1);
         KafkaTestClient client = new KafkaTestClient(kafka.bootstrapServers())) {
@@ -102,6 +105,25 @@ class KafkaEventPublisherTest {
             .atMost(Duration.ofSeconds(20))
             .until(() -> meters.counter("strata.device.ingest.publish.failed").count() > 0);
         assertThat(publisher.buffered()).isLessThanOrEqualTo(CAPACITY);
+
+        kafka.startBrokers();
+        for (int i = 2000; i < 2003; i++) {
+          publisher.publish(finding(i));
+        }
+        List<String> afterReturn =
+            client
+                .readUntil(
+                    Topics.DEVICE_FINDINGS,
+                    read -> read.stream().anyMatch(r -> r.value().findingId().equals("f-2002")),
+                    Duration.ofSeconds(60))
+                .stream()
+                .map(r -> r.value().findingId())
+                .toList();
+        assertThat(afterReturn)
+            .as("publishing resumes on its own when Kafka returns")
+            .contains("f-2000", "f-2001", "f-2002");
+        await().atMost(Duration.ofSeconds(30)).until(() -> !publisher.degraded());
+        assertThat(publisher.buffered()).isZero();
       } finally {
         publisher.close();
       }
