@@ -1,0 +1,89 @@
+package io.strata.correlator.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.quarkus.runtime.configuration.DurationConverter;
+import io.smallrye.config.ConfigValidationException;
+import io.smallrye.config.PropertiesConfigSource;
+import io.smallrye.config.SmallRyeConfig;
+import io.smallrye.config.SmallRyeConfigBuilder;
+import io.smallrye.config.validator.BeanValidationConfigValidator;
+import jakarta.validation.Validation;
+import jakarta.validation.Validator;
+import jakarta.validation.ValidatorFactory;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The mapping is validated the way Quarkus validates it at startup (SmallRye Config's bean
+ * validation of {@code @ConfigMapping} interfaces with Hibernate Validator): a bad value fails with
+ * a message naming the key; the defaults are the documented production defaults. (Quarkus 3.33
+ * offers no QuarkusUnitTest outside its own build, and a failing @QuarkusTest cannot assert its own
+ * startup failure.)
+ */
+class CorrelatorConfigValidationTest {
+
+  private static ValidatorFactory factory;
+
+  @BeforeAll
+  static void validator() {
+    factory = Validation.buildDefaultValidatorFactory();
+  }
+
+  @AfterAll
+  static void close() {
+    factory.close();
+  }
+
+  private static SmallRyeConfig load(Map<String, String> values) {
+    Validator validator = factory.getValidator();
+    BeanValidationConfigValidator validation = () -> validator;
+    return new SmallRyeConfigBuilder()
+        .withMapping(CorrelatorConfig.class)
+        // Quarkus' own converter: "5s", "1m" as in application.properties.
+        .withConverter(Duration.class, 200, new DurationConverter())
+        .withValidator(validation)
+        .withSources(new PropertiesConfigSource(values, "test", 500))
+        .build();
+  }
+
+  @Test
+  void defaultsAreTheProductionDefaults() {
+    CorrelatorSettings settings =
+        load(Map.of()).getConfigMapping(CorrelatorConfig.class).toSettings();
+    assertThat(settings).isEqualTo(CorrelatorSettings.defaults());
+  }
+
+  @Test
+  void aZeroWindowSizeFailsNamingTheKey() {
+    assertThatThrownBy(() -> load(Map.of("strata.correlator.windows.size", "0s")))
+        .isInstanceOf(ConfigValidationException.class)
+        .hasMessageContaining("strata.correlator.windows.size");
+  }
+
+  @Test
+  void aRecoveryBandBelowOneFailsNamingTheKey() {
+    assertThatThrownBy(() -> load(Map.of("strata.correlator.regression.recovery-band", "0.5")))
+        .isInstanceOf(ConfigValidationException.class)
+        .hasMessageContaining("strata.correlator.regression.recovery-band");
+  }
+
+  @Test
+  void aZeroWindowsToResolveFailsNamingTheKey() {
+    assertThatThrownBy(() -> load(Map.of("strata.correlator.lifecycle.windows-to-resolve", "0")))
+        .isInstanceOf(ConfigValidationException.class)
+        .hasMessageContaining("strata.correlator.lifecycle.windows-to-resolve");
+  }
+
+  @Test
+  void aValidOverrideIsTaken() {
+    CorrelatorConfig config =
+        load(Map.of("strata.correlator.windows.size", "30s"))
+            .getConfigMapping(CorrelatorConfig.class);
+    assertThat(config.windows().size()).isEqualTo(Duration.ofSeconds(30));
+  }
+}
