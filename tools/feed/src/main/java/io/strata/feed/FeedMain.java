@@ -1,13 +1,17 @@
 package io.strata.feed;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
@@ -15,7 +19,9 @@ import org.apache.kafka.common.serialization.StringDeserializer;
  * {@code strata feed}: follows Strata's incident, remediation and review topics and prints one line
  * per step. Options: {@code --bootstrap HOST:PORT} (default 127.0.0.1:9092), {@code
  * --from-beginning}, {@code --until-reviews N} (exit 0 after N review records), {@code --timeout
- * SECONDS} (exit 1 when reached first).
+ * SECONDS} (exit 1 when reached first), {@code --since EPOCH_MILLIS} (start at the first record
+ * written at or after that instant, so a script can start the feed after triggering a fault and
+ * still see every step).
  */
 public final class FeedMain {
 
@@ -38,7 +44,7 @@ public final class FeedMain {
             ? Long.MAX_VALUE
             : System.nanoTime() + options.timeout().toNanos();
     try (KafkaConsumer<String, byte[]> consumer = consumer(options)) {
-      consumer.subscribe(Feed.TOPICS.stream().map(t -> t.name()).toList());
+      position(consumer, options);
       while (!stop.get()) {
         for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(250))) {
           feed.accept(record.topic(), record.value(), record.offset());
@@ -55,15 +61,41 @@ public final class FeedMain {
     }
   }
 
+  /**
+   * Assigns every partition (no group rebalance to wait for) and seeks to where the feed starts.
+   */
+  private static void position(KafkaConsumer<String, byte[]> consumer, FeedOptions options) {
+    List<TopicPartition> partitions = new ArrayList<>();
+    for (var topic : Feed.TOPICS) {
+      consumer
+          .partitionsFor(topic.name())
+          .forEach(p -> partitions.add(new TopicPartition(p.topic(), p.partition())));
+    }
+    consumer.assign(partitions);
+    if (options.since() != null) {
+      Map<TopicPartition, Long> at = new HashMap<>();
+      partitions.forEach(p -> at.put(p, options.since().toEpochMilli()));
+      Map<TopicPartition, OffsetAndTimestamp> offsets = consumer.offsetsForTimes(at);
+      for (TopicPartition partition : partitions) {
+        OffsetAndTimestamp offset = offsets.get(partition);
+        if (offset == null) {
+          consumer.seekToEnd(List.of(partition));
+        } else {
+          consumer.seek(partition, offset.offset());
+        }
+      }
+    } else if (options.fromBeginning()) {
+      consumer.seekToBeginning(partitions);
+    } else {
+      consumer.seekToEnd(partitions);
+    }
+  }
+
   private static KafkaConsumer<String, byte[]> consumer(FeedOptions options) {
     return new KafkaConsumer<>(
         Map.of(
             ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
             options.bootstrap(),
-            ConsumerConfig.GROUP_ID_CONFIG,
-            "strata-feed-" + UUID.randomUUID(),
-            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
-            options.fromBeginning() ? "earliest" : "latest",
             ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
             false,
             ConsumerConfig.ISOLATION_LEVEL_CONFIG,
@@ -75,13 +107,15 @@ public final class FeedMain {
   }
 
   /** Parsed command line. */
-  record FeedOptions(String bootstrap, boolean fromBeginning, int untilReviews, Duration timeout) {
+  record FeedOptions(
+      String bootstrap, boolean fromBeginning, int untilReviews, Duration timeout, Instant since) {
 
     static FeedOptions parse(String... args) {
       String bootstrap = "127.0.0.1:9092";
       boolean fromBeginning = false;
       int untilReviews = 0;
       Duration timeout = null;
+      Instant since = null;
       List<String> rest = new java.util.ArrayList<>(List.of(args));
       while (!rest.isEmpty()) {
         String option = rest.remove(0);
@@ -90,10 +124,20 @@ public final class FeedMain {
           case "--bootstrap" -> bootstrap = value(option, rest);
           case "--until-reviews" -> untilReviews = positive(option, value(option, rest));
           case "--timeout" -> timeout = Duration.ofSeconds(positive(option, value(option, rest)));
+          case "--since" -> since = epochMillis(option, value(option, rest));
           default -> throw new IllegalArgumentException("unknown option " + option);
         }
       }
-      return new FeedOptions(bootstrap, fromBeginning, untilReviews, timeout);
+      return new FeedOptions(bootstrap, fromBeginning, untilReviews, timeout, since);
+    }
+
+    private static Instant epochMillis(String option, String value) {
+      try {
+        return Instant.ofEpochMilli(Long.parseLong(value));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            option + " must be epoch milliseconds, was '" + value + "'", e);
+      }
     }
 
     private static String value(String option, List<String> rest) {

@@ -95,6 +95,11 @@ class FeedTest {
     assertThat(options.bootstrap()).isEqualTo("localhost:19092");
     assertThat(options.fromBeginning()).isTrue();
     assertThat(options.untilReviews()).isEqualTo(1);
+    assertThat(options.since()).isNull();
+    assertThat(FeedMain.FeedOptions.parse("--since", "1795521600000").since())
+        .isEqualTo(Instant.parse("2026-11-24T12:00:00Z"));
+    assertThatThrownBy(() -> FeedMain.FeedOptions.parse("--since", "yesterday"))
+        .hasMessageContaining("epoch milliseconds");
     assertThatThrownBy(() -> FeedMain.FeedOptions.parse("--timeout", "0"))
         .hasMessageContaining("at least 1");
     assertThatThrownBy(() -> FeedMain.FeedOptions.parse("--until-reviews"))

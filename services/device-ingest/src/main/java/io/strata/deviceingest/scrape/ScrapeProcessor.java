@@ -21,9 +21,11 @@ import io.strata.events.topic.Keys;
 import io.strata.events.topic.Topics;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -93,7 +95,7 @@ public final class ScrapeProcessor {
     int findings = events.size() - samples - xidEvents;
     Optional<PresenceChange> change = presence.observe(target.url(), page.presentFields());
     if (change.isPresent()) {
-      events.add(presenceFinding(target, change.get(), now));
+      events.add(presenceFinding(target, pageNode(target, page), change.get(), now));
       findings++;
     }
     int malformed = page.summary().malformed();
@@ -199,11 +201,29 @@ public final class ScrapeProcessor {
         now);
   }
 
+  /**
+   * The node a page-level finding is about: the target's, else the one hostname every GPU on the
+   * page reports (a statically configured exporter URL says nothing about its node, its page does).
+   */
+  private static String pageNode(ScrapeTarget target, ScrapedPage page) {
+    if (target.node() != null) {
+      return target.node();
+    }
+    Set<String> hostnames = new HashSet<>();
+    for (GpuReading gpu : page.gpus()) {
+      if (gpu.hostname() != null) {
+        hostnames.add(gpu.hostname());
+      }
+    }
+    return hostnames.size() == 1 ? hostnames.iterator().next() : null;
+  }
+
   private OutgoingEvent<DeviceFinding> presenceFinding(
-      ScrapeTarget target, PresenceChange change, Instant now) {
+      ScrapeTarget target, String node, PresenceChange change, Instant now) {
     if (change.resolved()) {
       return finding(
           target,
+          node,
           FindingKind.RESOLVED,
           FindingReason.EXPECTED_FIELD_ABSENT,
           "every expected field is present again",
@@ -214,6 +234,7 @@ public final class ScrapeProcessor {
     }
     return finding(
         target,
+        node,
         FindingKind.FIELD_MISSING,
         FindingReason.EXPECTED_FIELD_ABSENT,
         change.missing().size() + " expected field(s) absent from " + target.url(),
@@ -232,13 +253,26 @@ public final class ScrapeProcessor {
       Map<Integer, String> lineErrors,
       long count,
       Instant now) {
+    return finding(target, target.node(), kind, reason, message, missing, lineErrors, count, now);
+  }
+
+  private OutgoingEvent<DeviceFinding> finding(
+      ScrapeTarget target,
+      String node,
+      FindingKind kind,
+      FindingReason reason,
+      String message,
+      List<String> missing,
+      Map<Integer, String> lineErrors,
+      long count,
+      Instant now) {
     DeviceFinding finding =
         new DeviceFinding(
             UUID.randomUUID().toString(),
             kind,
             reason,
             cluster,
-            target.node(),
+            node,
             target.url(),
             null,
             message,

@@ -166,4 +166,21 @@ class ScrapeProcessorTest {
     assertThat(ScrapeTarget.of("http://10.1.2.3:9400/metrics").fallbackNode())
         .isEqualTo("10.1.2.3");
   }
+
+  @Test
+  void aStaticTargetsFieldMissingFindingNamesTheNodeItsPageReports() {
+    ScrapeTarget unnamed = ScrapeTarget.of("http://10.0.0.9:9400/metrics");
+    ScrapeOutput output =
+        processor.processPage(
+            unnamed, new ScrapeResponse(page(0), "text/plain", page(0).length()), T0);
+
+    assertThat(values(output, DeviceFinding.class))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.kind()).isEqualTo(FindingKind.FIELD_MISSING);
+              assertThat(f.node()).isEqualTo("gpu-node-1");
+              assertThat(f.target()).isEqualTo(unnamed.url());
+            });
+  }
 }

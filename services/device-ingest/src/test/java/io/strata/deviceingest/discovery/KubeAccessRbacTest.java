@@ -1,0 +1,134 @@
+package io.strata.deviceingest.discovery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.strata.deviceingest.config.DeviceIngestConfig;
+import io.strata.deviceingest.discovery.KubeAccess.Permission;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The ClusterRole in deploy/base/device-ingest/rbac.yaml grants exactly what discovery asks the API
+ * server for: every request EndpointSliceDiscovery makes against the fabric8 mock server (all
+ * namespaces and one namespace, both default selectors) is granted, and every granted permission is
+ * used.
+ */
+class KubeAccessRbacTest {
+
+  private KubernetesMockServer server;
+  private KubernetesClient client;
+
+  @BeforeEach
+  void start() {
+    server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(List.of()),
+            false);
+    server.init();
+    client = server.createClient();
+  }
+
+  @AfterEach
+  void stop() {
+    client.close();
+    server.destroy();
+  }
+
+  @Test
+  void discoveryUsesExactlyTheVerbsTheClusterRoleGrants() throws Exception {
+    Set<Permission> used = new TreeSet<>();
+    for (Optional<String> namespace :
+        List.of(Optional.<String>empty(), Optional.of("gpu-operator"))) {
+      try (EndpointSliceDiscovery discovery =
+          new EndpointSliceDiscovery(
+              client, discovery(namespace), new TargetRegistry(List.of(), url -> {}))) {
+        await().atMost(Duration.ofSeconds(20)).until(discovery::synced);
+        await()
+            .atMost(Duration.ofSeconds(20))
+            .untilAsserted(
+                () -> {
+                  used.addAll(KubeAccess.recorded(server));
+                  assertThat(used).extracting(Permission::verb).contains("list", "watch");
+                });
+      }
+    }
+
+    Set<Permission> granted = KubeAccess.granted(client, KubeAccess.rbacOf("device-ingest"));
+    assertThat(used)
+        .as("requests discovery made, against " + KubeAccess.rbacOf("device-ingest"))
+        .isEqualTo(granted)
+        .containsExactly(
+            new Permission("discovery.k8s.io", "endpointslices", "list"),
+            new Permission("discovery.k8s.io", "endpointslices", "watch"));
+  }
+
+  @Test
+  void requestsMapToTheirRbacVerbs() {
+    assertThat(KubeAccess.of("GET", "/apis/discovery.k8s.io/v1/endpointslices?labelSelector=a"))
+        .contains(new Permission("discovery.k8s.io", "endpointslices", "list"));
+    assertThat(
+            KubeAccess.of(
+                "GET", "/apis/discovery.k8s.io/v1/namespaces/x/endpointslices?watch=true&a=b"))
+        .contains(new Permission("discovery.k8s.io", "endpointslices", "watch"));
+    assertThat(KubeAccess.of("PATCH", "/api/v1/nodes/n1"))
+        .contains(new Permission("", "nodes", "patch"));
+    assertThat(KubeAccess.of("GET", "/api/v1/namespaces/ns/pods/p/log"))
+        .contains(new Permission("", "pods/log", "get"));
+    assertThat(KubeAccess.of("GET", "/apis/resource.k8s.io/v1")).isEmpty();
+  }
+
+  private static DeviceIngestConfig.Discovery discovery(Optional<String> namespace) {
+    return new DeviceIngestConfig.Discovery() {
+      @Override
+      public boolean enabled() {
+        return true;
+      }
+
+      @Override
+      public List<String> labelSelectors() {
+        return List.of("app.kubernetes.io/name=dcgm-exporter", "app=nvidia-dcgm-exporter");
+      }
+
+      @Override
+      public Optional<String> namespace() {
+        return namespace;
+      }
+
+      @Override
+      public String portName() {
+        return "gpu-metrics";
+      }
+
+      @Override
+      public String scheme() {
+        return "http";
+      }
+
+      @Override
+      public String path() {
+        return "/metrics";
+      }
+
+      @Override
+      public Duration resync() {
+        return Duration.ofMinutes(10);
+      }
+    };
+  }
+}
