@@ -142,7 +142,10 @@ public interface RemediatorConfig {
     @NotBlank
     String concurrencyAnnotation();
 
-    /** Annotation the workload's batcher honours to stop taking new batches. */
+    /**
+     * Annotation the batcher honours to stop taking new batches: on the workload object (every
+     * replica) or on one pod (DEVICE_FAULT pauses only the pods on the faulty GPUs).
+     */
     @WithDefault("strata.io/pause-batches")
     @NotBlank
     String pauseAnnotation();

@@ -1,9 +1,11 @@
 package io.strata.remediator.core;
 
 import io.strata.events.incident.Incident;
+import io.strata.events.incident.IncidentClass;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.TargetRef;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -22,13 +24,26 @@ public final class ActionPlanner {
           ActionType.SCALE_OUT,
           ActionType.ROLLBACK_MODEL_VERSION);
 
+  /**
+   * Classes whose PAUSE_NEW_BATCHES pauses the pods on the faulty GPUs instead of the workload. A
+   * device fault is local to one GPU: the other replicas are healthy, and pausing the workload
+   * would stop the whole service, so the correlator could never see it recover. A queue backlog or
+   * an allocation failure is a condition of the whole workload, so there the workload is paused.
+   */
+  static final Set<IncidentClass> POD_SCOPED_PAUSE = EnumSet.of(IncidentClass.DEVICE_FAULT);
+
   private final ClassPlans classPlans;
 
   public ActionPlanner(ClassPlans classPlans) {
     this.classPlans = classPlans;
   }
 
-  public Plan plan(Incident incident, WorkloadResolver resolver) throws TargetException {
+  /**
+   * @param resolver finds the Knative Service or Deployment behind a workload name
+   * @param pods confirms where a pod named only by an exemplar trace runs
+   */
+  public Plan plan(Incident incident, WorkloadResolver resolver, PodLocator pods)
+      throws TargetException {
     List<PlannedAction> actions = new ArrayList<>();
     List<String> notes = new ArrayList<>();
     List<ActionType> steps = classPlans.forClass(incident.incidentClass());
@@ -39,16 +54,23 @@ public final class ActionPlanner {
         for (String node : nodes(incident)) {
           add(actions, incident, step, type, TargetGateway.node(node));
         }
-      } else if (WORKLOAD_ACTIONS.contains(type)) {
-        for (String workload : workloads(incident)) {
-          Optional<TargetRef> target = resolve(workload, resolver);
-          if (target.isPresent()) {
-            add(actions, incident, step, type, target.get());
-          } else {
-            notes.add(
-                "step " + step + " " + type + ": no Knative Service or Deployment " + workload);
-          }
+      } else if (type == ActionType.PAUSE_NEW_BATCHES
+          && POD_SCOPED_PAUSE.contains(incident.incidentClass())) {
+        Set<TargetRef> faultyPods = FaultyPods.of(incident, pods, notes);
+        if (faultyPods.isEmpty()) {
+          notes.add(
+              "step "
+                  + step
+                  + " "
+                  + type
+                  + ": no pod known on the faulty GPU(s); pausing the whole workload instead");
+          addWorkloadActions(actions, notes, incident, step, type, resolver);
         }
+        for (TargetRef pod : faultyPods) {
+          add(actions, incident, step, type, pod);
+        }
+      } else if (WORKLOAD_ACTIONS.contains(type)) {
+        addWorkloadActions(actions, notes, incident, step, type, resolver);
       } else if (type == ActionType.NOTIFY_OWNER) {
         notes.add(
             "step " + step + " notify the owner of " + String.join(", ", workloads(incident)));
@@ -59,6 +81,24 @@ public final class ActionPlanner {
       }
     }
     return new Plan(actions, notes);
+  }
+
+  private static void addWorkloadActions(
+      List<PlannedAction> actions,
+      List<String> notes,
+      Incident incident,
+      int step,
+      ActionType type,
+      WorkloadResolver resolver)
+      throws TargetException {
+    for (String workload : workloads(incident)) {
+      Optional<TargetRef> target = resolve(workload, resolver);
+      if (target.isPresent()) {
+        add(actions, incident, step, type, target.get());
+      } else {
+        notes.add("step " + step + " " + type + ": no Knative Service or Deployment " + workload);
+      }
+    }
   }
 
   private static void add(

@@ -11,22 +11,28 @@ public final class MergePatches {
   private MergePatches() {}
 
   /**
-   * The patch that restores {@code current} after {@code patch} is applied to it: every path the
-   * patch touches gets its current value back, or null (delete) where it was absent.
+   * The patch that restores {@code current} after {@code patch} is applied to it: every leaf the
+   * patch sets gets its current value back, or null (delete) where it was absent.
+   *
+   * <p>Where the patch creates an object that was absent (say {@code metadata.annotations} of a pod
+   * that had none), the inverse deletes the leaves the patch wrote, not the whole object: the
+   * executor writes its marker into the same annotations, and other writers may add keys there
+   * before the undo runs. What is left is at most an empty object, which Kubernetes treats as
+   * absent.
    */
   public static ObjectNode inverse(ObjectNode patch, JsonNode current) {
     ObjectNode inverse = KubeJson.object();
     for (Map.Entry<String, JsonNode> field : patch.properties()) {
       JsonNode before = current == null ? null : current.get(field.getKey());
       JsonNode change = field.getValue();
-      if (before == null || before.isNull()) {
-        if (!change.isNull()) {
-          inverse.set(field.getKey(), NullNode.getInstance());
-        }
-      } else if (change instanceof ObjectNode nested && before.isObject()) {
+      if (change instanceof ObjectNode nested && (before == null || before.isObject())) {
         ObjectNode nestedInverse = inverse(nested, before);
         if (!nestedInverse.isEmpty()) {
           inverse.set(field.getKey(), nestedInverse);
+        }
+      } else if (before == null || before.isNull()) {
+        if (!change.isNull()) {
+          inverse.set(field.getKey(), NullNode.getInstance());
         }
       } else if (!change.equals(before)) {
         inverse.set(field.getKey(), before.deepCopy());

@@ -37,7 +37,7 @@ public final class PatchFactory {
       case LOWER_CONCURRENCY ->
           knative ? knativeConcurrency(target) : deploymentConcurrency(type, target);
       case PAUSE_NEW_BATCHES -> {
-        requireWorkload(type, target);
+        requirePausable(type, target);
         ObjectNode patch = KubeJson.object();
         patch
             .putObject("metadata")
@@ -185,10 +185,12 @@ public final class PatchFactory {
     }
   }
 
-  private static void requireWorkload(ActionType type, TargetObject target) throws PatchRefusal {
+  /** The batcher honours the pause annotation on its workload object or on a single pod. */
+  private static void requirePausable(ActionType type, TargetObject target) throws PatchRefusal {
     String kind = target.ref().kind();
     if (TargetGateway.NODE_KIND.equals(kind)) {
-      throw new PatchRefusal(ActionOutcomeReason.PERMANENT_API_ERROR, type + " needs a workload");
+      throw new PatchRefusal(
+          ActionOutcomeReason.PERMANENT_API_ERROR, type + " needs a workload or a pod");
     }
   }
 }

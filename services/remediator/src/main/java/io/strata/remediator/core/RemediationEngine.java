@@ -155,7 +155,7 @@ public final class RemediationEngine {
   }
 
   private void propose(Incident incident) throws TargetException {
-    Plan plan = planner.plan(incident, gateway::resolveWorkload);
+    Plan plan = planner.plan(incident, gateway::resolveWorkload, gateway::podNode);
     List<RemediationAction> proposed = new ArrayList<>();
     for (PlannedAction step : plan.actions()) {
       if (journal.store().latest(step.actionId()).isEmpty()) {

@@ -15,6 +15,8 @@ public interface TargetGateway {
 
   String KNATIVE_SERVICE_KIND = "Service";
 
+  String POD_KIND = "Pod";
+
   String KNATIVE_API_VERSION = "serving.knative.dev/v1";
 
   Optional<TargetObject> read(TargetRef ref) throws TargetException;
@@ -28,6 +30,9 @@ public interface TargetGateway {
   /** The Knative Service, else the Deployment, named {@code namespace/name}. */
   Optional<TargetRef> resolveWorkload(String namespace, String name) throws TargetException;
 
+  /** The node a pod is bound to; empty when the pod does not exist or is not scheduled yet. */
+  Optional<String> podNode(String namespace, String name) throws TargetException;
+
   /** GPU nodes: how many exist and how many are unschedulable. */
   NodeCensus gpuNodes() throws TargetException;
 
@@ -39,5 +44,9 @@ public interface TargetGateway {
 
   static TargetRef node(String name) {
     return new TargetRef("v1", NODE_KIND, null, name);
+  }
+
+  static TargetRef pod(String namespace, String name) {
+    return new TargetRef("v1", POD_KIND, namespace, name);
   }
 }

@@ -3,6 +3,7 @@ package io.strata.remediator.kube;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
@@ -85,6 +86,22 @@ public final class FabricTargetGateway implements TargetGateway {
       }
     }
     return Optional.empty();
+  }
+
+  @Override
+  public Optional<String> podNode(String namespace, String name) throws TargetException {
+    try {
+      Pod pod = client.pods().inNamespace(namespace).withName(name).get();
+      if (pod == null || pod.getSpec() == null) {
+        return Optional.empty();
+      }
+      return Optional.ofNullable(pod.getSpec().getNodeName());
+    } catch (KubernetesClientException e) {
+      if (e.getCode() == 404) {
+        return Optional.empty();
+      }
+      throw ApiErrors.classify("locate pod " + namespace + "/" + name, e);
+    }
   }
 
   @Override

@@ -9,6 +9,7 @@ import java.util.Optional;
 final class KubeKinds {
 
   static final ResourceDefinitionContext NODES = context("", "v1", "Node", "nodes", false);
+  static final ResourceDefinitionContext PODS = context("", "v1", "Pod", "pods", true);
   static final ResourceDefinitionContext DEPLOYMENTS =
       context("apps", "v1", "Deployment", "deployments", true);
   static final ResourceDefinitionContext KNATIVE_SERVICES =
@@ -21,6 +22,9 @@ final class KubeKinds {
   static Optional<ResourceDefinitionContext> of(TargetRef ref) {
     if (TargetGateway.NODE_KIND.equals(ref.kind()) && "v1".equals(ref.apiVersion())) {
       return Optional.of(NODES);
+    }
+    if (TargetGateway.POD_KIND.equals(ref.kind()) && "v1".equals(ref.apiVersion())) {
+      return Optional.of(PODS);
     }
     if (TargetGateway.DEPLOYMENT_KIND.equals(ref.kind()) && "apps/v1".equals(ref.apiVersion())) {
       return Optional.of(DEPLOYMENTS);

@@ -32,15 +32,38 @@ class MergePatchesTest {
   }
 
   @Test
-  void inverseOfAWholeNewSubtreeDeletesIt() {
+  void inverseOfAWholeNewSubtreeDeletesOnlyTheLeavesItWrote() {
     ObjectNode node = KubeJson.parseObject("{\"metadata\":{\"name\":\"svc\"}}");
     ObjectNode patch =
         KubeJson.parseObject("{\"spec\":{\"template\":{\"spec\":{\"containerConcurrency\":4}}}}");
 
     ObjectNode inverse = MergePatches.inverse(patch, node);
 
-    assertThat(KubeJson.write(inverse)).isEqualTo("{\"spec\":null}");
-    assertThat(roundTrip(node, patch, inverse)).isEqualTo(node);
+    assertThat(KubeJson.write(inverse))
+        .isEqualTo("{\"spec\":{\"template\":{\"spec\":{\"containerConcurrency\":null}}}}");
+    // What is left is empty objects, which the API server treats as absent.
+    assertThat(roundTrip(node, patch, inverse))
+        .isEqualTo(
+            KubeJson.parseObject(
+                "{\"metadata\":{\"name\":\"svc\"},\"spec\":{\"template\":{\"spec\":{}}}}"));
+  }
+
+  @Test
+  void undoingAnnotationsAddedToAnObjectWithoutAnyKeepsWhatOthersAddedSince() {
+    ObjectNode pod = KubeJson.parseObject("{\"metadata\":{\"name\":\"llm-0\"}}");
+    ObjectNode patch = KubeJson.parseObject("{\"metadata\":{\"annotations\":{\"p\":\"true\"}}}");
+
+    ObjectNode inverse = MergePatches.inverse(patch, pod);
+    JsonNode patched = MergePatches.apply(pod, patch);
+    JsonNode annotatedSince =
+        MergePatches.apply(
+            patched, KubeJson.parseObject("{\"metadata\":{\"annotations\":{\"o\":\"1\"}}}"));
+
+    assertThat(KubeJson.write(inverse)).isEqualTo("{\"metadata\":{\"annotations\":{\"p\":null}}}");
+    assertThat(MergePatches.apply(annotatedSince, inverse))
+        .isEqualTo(
+            KubeJson.parseObject(
+                "{\"metadata\":{\"name\":\"llm-0\",\"annotations\":{\"o\":\"1\"}}}"));
   }
 
   @Test

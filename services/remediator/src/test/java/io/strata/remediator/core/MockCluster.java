@@ -1,6 +1,7 @@
 package io.strata.remediator.core;
 
 import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
@@ -58,6 +59,23 @@ final class MockCluster implements AutoCloseable {
                 .endMetadata()
                 .withNewSpec()
                 .withUnschedulable(unschedulable ? Boolean.TRUE : null)
+                .endSpec()
+                .build())
+        .create();
+  }
+
+  void pod(String namespace, String name, String node) {
+    client
+        .pods()
+        .inNamespace(namespace)
+        .resource(
+            new PodBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .withNamespace(namespace)
+                .endMetadata()
+                .withNewSpec()
+                .withNodeName(node)
                 .endSpec()
                 .build())
         .create();

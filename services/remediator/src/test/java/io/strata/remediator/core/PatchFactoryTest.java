@@ -3,6 +3,7 @@ package io.strata.remediator.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.events.remediation.ActionOutcomeReason;
 import io.strata.events.remediation.ActionType;
@@ -15,6 +16,7 @@ class PatchFactoryTest {
   private static final TargetRef KSVC =
       new TargetRef(TargetGateway.KNATIVE_API_VERSION, "Service", "ml", "llm");
   private static final TargetRef DEPLOY = new TargetRef("apps/v1", "Deployment", "ml", "llm");
+  private static final TargetRef POD = TargetGateway.pod("ml", "llm-0");
 
   private final PatchFactory factory = new PatchFactory(Fixtures.patchSettings());
 
@@ -72,6 +74,57 @@ class PatchFactoryTest {
   }
 
   @Test
+  void aPodIsPausedByTheAnnotationAndTheInverseRemovesOnlyThatAnnotation() throws PatchRefusal {
+    TargetObject bare = object(POD, "{\"metadata\":{\"name\":\"llm-0\",\"namespace\":\"ml\"}}");
+    ObjectNode pause = factory.forward(ActionType.PAUSE_NEW_BATCHES, bare, List.of());
+    ObjectNode inverse = MergePatches.inverse(pause, bare.body());
+
+    assertThat(KubeJson.write(pause))
+        .isEqualTo("{\"metadata\":{\"annotations\":{\"strata.io/pause-batches\":\"true\"}}}");
+    assertThat(KubeJson.write(inverse))
+        .isEqualTo("{\"metadata\":{\"annotations\":{\"strata.io/pause-batches\":null}}}");
+    // The executor's marker lands in the same annotations, and others may add keys before the
+    // undo: the undo removes the pause and nothing else.
+    JsonNode paused =
+        MergePatches.apply(
+            MergePatches.apply(bare.body(), Markers.withMarker(pause, bare, "act-1")),
+            KubeJson.parseObject("{\"metadata\":{\"annotations\":{\"team\":\"ml\"}}}"));
+    JsonNode resumed = MergePatches.apply(paused, inverse);
+    assertThat(resumed.at("/metadata/annotations").has("strata.io/pause-batches")).isFalse();
+    assertThat(resumed.at("/metadata/annotations/team").asText()).isEqualTo("ml");
+    assertThat(resumed.at("/metadata/annotations/strata.io~1action-id").asText())
+        .isEqualTo("act-1");
+
+    TargetObject annotated =
+        object(
+            POD,
+            "{\"metadata\":{\"annotations\":{\"strata.io/pause-batches\":\"false\",\"a\":\"b\"}}}");
+    assertThat(
+            KubeJson.write(
+                MergePatches.inverse(
+                    factory.forward(ActionType.PAUSE_NEW_BATCHES, annotated, List.of()),
+                    annotated.body())))
+        .isEqualTo("{\"metadata\":{\"annotations\":{\"strata.io/pause-batches\":\"false\"}}}");
+  }
+
+  @Test
+  void aPodTakesNoOtherWorkloadAction() {
+    for (ActionType type :
+        List.of(
+            ActionType.LOWER_CONCURRENCY,
+            ActionType.SCALE_OUT,
+            ActionType.ROLLBACK_MODEL_VERSION)) {
+      assertThatThrownBy(() -> patch(type, POD, "{}"))
+          .isInstanceOfSatisfying(
+              PatchRefusal.class,
+              e -> {
+                assertThat(e.reason()).isEqualTo(ActionOutcomeReason.PERMANENT_API_ERROR);
+                assertThat(e.getMessage()).contains("does not apply to a Pod");
+              });
+    }
+  }
+
+  @Test
   void knativeRollbackRoutesAllTrafficToThePreviousRevision() throws PatchRefusal {
     TargetObject svc = object(KSVC, "{\"status\":{\"latestReadyRevisionName\":\"llm-00003\"}}");
     List<ObjectNode> revisions =
@@ -111,7 +164,7 @@ class PatchFactoryTest {
         .hasMessageContaining("does not apply to a Deployment");
     assertThatThrownBy(() -> patch(ActionType.PAUSE_NEW_BATCHES, TargetGateway.node("n1"), "{}"))
         .isInstanceOf(PatchRefusal.class)
-        .hasMessageContaining("needs a workload");
+        .hasMessageContaining("needs a workload or a pod");
   }
 
   private String patch(ActionType type, TargetRef ref, String body) throws PatchRefusal {

@@ -70,17 +70,21 @@ class RemediationEngineTest {
     engine.onIncident(Fixtures.deviceFault("inc-1", 2, IncidentState.MITIGATING, List.of("n1")));
 
     assertThat(journal.published)
-        .extracting(RemediationAction::type)
-        .containsExactly(ActionType.CORDON_NODE);
+        .extracting(RemediationAction::type, RemediationAction::target)
+        .containsExactly(
+            org.assertj.core.api.Assertions.tuple(ActionType.CORDON_NODE, TargetGateway.node("n1")),
+            org.assertj.core.api.Assertions.tuple(
+                ActionType.PAUSE_NEW_BATCHES, TargetGateway.pod("ml", "llm-0")));
     assertThat(journal.published.get(0).patch()).isEqualTo("{\"spec\":{\"unschedulable\":true}}");
     assertThat(notifier.notices)
         .singleElement()
         .satisfies(
             n -> {
               assertThat(n.kind()).isEqualTo("plan");
-              assertThat(n.notes())
+              assertThat(n.actionIds())
                   .containsExactly(
-                      "step 2 PAUSE_NEW_BATCHES: no Knative Service or Deployment ml/llm");
+                      journal.published.get(0).actionId(), journal.published.get(1).actionId());
+              assertThat(n.notes()).isEmpty();
             });
   }
 
@@ -154,6 +158,8 @@ class RemediationEngineTest {
     engine.onIncident(Fixtures.deviceFault("inc-3", 1, IncidentState.OPEN, List.of("n3", "n4")));
     String first = journal.published.get(0).actionId();
     String second = journal.published.get(1).actionId();
+    String pause = journal.published.get(2).actionId();
+    assertThat(journal.published.get(2).type()).isEqualTo(ActionType.PAUSE_NEW_BATCHES);
     approvals.approve(first, "U1", ApprovalChannel.SLACK);
     executor.execute(first);
 
@@ -169,11 +175,13 @@ class RemediationEngineTest {
     assertThat(notifier.notices)
         .filteredOn(n -> n.kind().startsWith("deadline"))
         .singleElement()
-        .satisfies(n -> assertThat(n.actionIds()).containsExactly(second));
+        .satisfies(n -> assertThat(n.actionIds()).containsExactly(second, pause));
     engine.onIncident(
         Fixtures.deviceFault("inc-3", 2, IncidentState.RESOLVED, List.of("n3", "n4")));
     assertThat(reviews.get(0).outcome()).isEqualTo(ReviewOutcome.ESCALATED);
     assertThat(journal.store().latest(second).orElseThrow().reason())
+        .isEqualTo(ActionOutcomeReason.SUPERSEDED);
+    assertThat(journal.store().latest(pause).orElseThrow().reason())
         .isEqualTo(ActionOutcomeReason.SUPERSEDED);
   }
 

@@ -7,6 +7,8 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
@@ -33,6 +35,7 @@ import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.ReviewOutcome;
 import io.strata.events.remediation.ReviewRecord;
+import io.strata.events.remediation.TargetRef;
 import io.strata.events.topic.Topics;
 import io.strata.remediator.RemediationService;
 import io.strata.remediator.core.ActionIds;
@@ -47,6 +50,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -62,6 +66,7 @@ class RemediationFlowTest {
 
   private static final Duration WAIT = Duration.ofSeconds(30);
   private static final String TOKEN = "test-token-console-0123456789";
+  private static final String PAUSE_ANNOTATION = "strata.io/pause-batches";
 
   @InjectTestKafka TestKafka kafka;
   @KubernetesTestServer KubernetesServer server;
@@ -111,7 +116,10 @@ class RemediationFlowTest {
         .contains("GPU-1 on flow-a: gpu_temp=91, power_usage=690.5, XID [79], health FAIL")
         .contains(TestIncidents.TRACE_ID)
         .contains("GPU_EXECUTE")
-        .contains("nodes flow-a");
+        .contains("nodes flow-a")
+        .contains(
+            "step 2 PAUSE_NEW_BATCHES: no pod known on the faulty GPU(s); pausing the whole"
+                + " workload instead");
     assertThat(buttons(plan, cordonId)).containsExactly("approve", "reject");
 
     clock.advance(Duration.ofSeconds(30));
@@ -210,6 +218,108 @@ class RemediationFlowTest {
     slack.click(clock.instant(), "U0LEAD", "approve", uncordonId, receiverUrl("/response/flow-1b"));
     await().atMost(WAIT).until(() -> node("flow-a").getSpec().getUnschedulable() == null);
     awaitStates(cordonId, ActionState.REVERTED);
+  }
+
+  @Test
+  void aDeviceFaultPausesOnlyThePodOnTheFaultyGpuAndTheUndoResumesIt() {
+    String incidentId = "inc-pod-1";
+    String faulty = "llm-00001-deployment-9xfrpzcq5p-rw7qc";
+    String healthy = "llm-00001-deployment-9xfrpzcq5p-k2m8d";
+    gpuNodes("pod-a", "pod-b");
+    deployment("ml", "llm");
+    pod("ml", faulty, "pod-a");
+    pod("ml", healthy, "pod-b");
+    Instant opened = clock.instant();
+    client.send(
+        Topics.INCIDENTS,
+        incidentId,
+        TestIncidents.deviceFault(
+            incidentId, 1, IncidentState.OPEN, List.of("pod-a"), opened, opened, faulty));
+
+    TargetRef faultyPod = TargetGateway.pod("ml", faulty);
+    String pauseId = ActionIds.of(incidentId, 2, ActionType.PAUSE_NEW_BATCHES, faultyPod);
+    JsonNode plan = awaitWebhookPost(incidentId, "Approve");
+    assertThat(buttons(plan, pauseId)).containsExactly("approve", "reject");
+    assertThat(plan.toString())
+        .contains("PAUSE_NEW_BATCHES Pod ml/" + faulty)
+        .doesNotContain("no pod known");
+    assertThat(journal.store().forIncident(incidentId))
+        .extracting(a -> a.target().kind())
+        .containsOnly("Node", "Pod");
+
+    given()
+        .auth()
+        .oauth2(TOKEN)
+        .post("/api/actions/" + pauseId + "/approve")
+        .then()
+        .statusCode(202);
+
+    await().atMost(WAIT).until(() -> "true".equals(podAnnotation(faulty, PAUSE_ANNOTATION)));
+    assertThat(podAnnotation(faulty, Markers.ACTION_ID)).isEqualTo(pauseId);
+    assertThat(podAnnotation(healthy, PAUSE_ANNOTATION)).isNull();
+    assertThat(
+            k8s()
+                .apps()
+                .deployments()
+                .inNamespace("ml")
+                .withName("llm")
+                .get()
+                .getMetadata()
+                .getAnnotations())
+        .doesNotContainKey(PAUSE_ANNOTATION);
+    List<RemediationAction> pause = awaitStates(pauseId, ActionState.EXECUTED);
+    RemediationAction executing =
+        pause.stream().filter(a -> a.state() == ActionState.EXECUTING).findFirst().orElseThrow();
+    assertThat(executing.patch())
+        .isEqualTo("{\"metadata\":{\"annotations\":{\"" + PAUSE_ANNOTATION + "\":\"true\"}}}");
+    assertThat(executing.inversePatch())
+        .isEqualTo("{\"metadata\":{\"annotations\":{\"" + PAUSE_ANNOTATION + "\":null}}}");
+
+    given()
+        .auth()
+        .oauth2(TOKEN)
+        .post("/api/actions/" + pauseId + "/undo")
+        .then()
+        .statusCode(202)
+        .body("type", org.hamcrest.Matchers.equalTo("RESUME_BATCHES"));
+
+    String resumeId = ActionIds.undoOf(pauseId);
+    awaitStates(pauseId, ActionState.REVERTED);
+    assertThat(journal.store().latest(resumeId).orElseThrow().state())
+        .isEqualTo(ActionState.EXECUTED);
+    // The mock server keeps a merge-patch null as a null value; the API server deletes the key.
+    assertThat(podAnnotation(faulty, PAUSE_ANNOTATION)).isNull();
+    assertThat(podAnnotation(faulty, Markers.ACTION_ID)).isEqualTo(resumeId);
+  }
+
+  @Test
+  void aPausedPodThatIsGoneBeforeTheApprovalFailsWithTargetNotFound() {
+    String incidentId = "inc-pod-gone-1";
+    String gone = "llm-00001-deployment-9xfrpzcq5p-zz9zz";
+    gpuNodes("gone-a");
+    Instant opened = clock.instant();
+    client.send(
+        Topics.INCIDENTS,
+        incidentId,
+        TestIncidents.deviceFault(
+            incidentId, 1, IncidentState.OPEN, List.of("gone-a"), opened, opened, gone));
+    String pauseId =
+        ActionIds.of(incidentId, 2, ActionType.PAUSE_NEW_BATCHES, TargetGateway.pod("ml", gone));
+    awaitStates(pauseId, ActionState.PROPOSED);
+
+    given()
+        .auth()
+        .oauth2(TOKEN)
+        .post("/api/actions/" + pauseId + "/approve")
+        .then()
+        .statusCode(202);
+
+    List<RemediationAction> history = awaitStates(pauseId, ActionState.FAILED);
+    assertThat(history.get(history.size() - 1).reason())
+        .isEqualTo(ActionOutcomeReason.TARGET_NOT_FOUND);
+    assertThat(history)
+        .extracting(RemediationAction::state)
+        .containsExactly(ActionState.PROPOSED, ActionState.APPROVED, ActionState.FAILED);
   }
 
   @Test
@@ -562,6 +672,30 @@ class RemediationFlowTest {
                   .build())
           .create();
     }
+  }
+
+  private void pod(String namespace, String name, String node) {
+    k8s()
+        .pods()
+        .inNamespace(namespace)
+        .resource(
+            new PodBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .withNamespace(namespace)
+                .addToLabels("serving.knative.dev/service", "llm")
+                .endMetadata()
+                .withNewSpec()
+                .withNodeName(node)
+                .endSpec()
+                .build())
+        .create();
+  }
+
+  private String podAnnotation(String name, String key) {
+    Pod pod = k8s().pods().inNamespace("ml").withName(name).get();
+    Map<String, String> annotations = pod.getMetadata().getAnnotations();
+    return annotations == null ? null : annotations.get(key);
   }
 
   private void deployment(String namespace, String name) {

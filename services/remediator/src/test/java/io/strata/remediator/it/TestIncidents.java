@@ -31,6 +31,21 @@ final class TestIncidents {
       List<String> nodes,
       Instant openedAt,
       Instant now) {
+    return deviceFault(id, revision, state, nodes, openedAt, now, null);
+  }
+
+  /**
+   * @param pod the pod holding the faulty GPU (in namespace ml), as the correlator names it from
+   *     the GPU's owner; null when the owner is unknown
+   */
+  static Incident deviceFault(
+      String id,
+      long revision,
+      IncidentState state,
+      List<String> nodes,
+      Instant openedAt,
+      Instant now,
+      String pod) {
     boolean resolved = state == IncidentState.RESOLVED;
     return new Incident(
         id,
@@ -44,6 +59,7 @@ final class TestIncidents {
             .node(nodes.get(0))
             .namespace("ml")
             .workload("llm")
+            .pod(pod)
             .modelVersion("v7")
             .acceleratorType("H100")
             .build(),
