@@ -1,0 +1,111 @@
+package io.strata.k8swatcher.watch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.strata.k8swatcher.config.WatcherConfig;
+import io.strata.k8swatcher.dra.DraApiVersion;
+import io.strata.k8swatcher.watch.KubeAccess.Permission;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The ClusterRole in deploy/base/k8s-watcher/rbac.yaml grants exactly what the watcher's informers
+ * ask the API server for: the informers InformerFactory builds (for both DRA versions, cluster-wide
+ * and per namespace) are started against the fabric8 mock server, and the permissions of the
+ * requests they make must equal the permissions the ClusterRole grants — read-only, nothing unused.
+ */
+class KubeAccessRbacTest {
+
+  private KubernetesMockServer server;
+  private KubernetesClient client;
+
+  @BeforeEach
+  void start() {
+    server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(List.of()),
+            false);
+    server.init();
+    client = server.createClient();
+  }
+
+  @AfterEach
+  void stop() {
+    client.close();
+    server.destroy();
+  }
+
+  @Test
+  void theInformersUseExactlyWhatTheClusterRoleGrants() throws Exception {
+    Set<Permission> used = new TreeSet<>();
+    List<Optional<List<String>>> scopes = List.of(Optional.empty(), Optional.of(List.of("ml")));
+    for (Optional<List<String>> namespaces : scopes) {
+      for (DraApiVersion version : List.of(DraApiVersion.V1, DraApiVersion.V1BETA1)) {
+        ClusterCaches caches = new InformerFactory(client, config(namespaces)).build(version);
+        try {
+          caches.start().toCompletableFuture().get(30, TimeUnit.SECONDS);
+          // After the initial lists, each informer opens its watch.
+          await()
+              .atMost(Duration.ofSeconds(20))
+              .untilAsserted(
+                  () -> {
+                    used.addAll(KubeAccess.recorded(server));
+                    assertThat(used).filteredOn(p -> p.verb().equals("watch")).hasSize(7);
+                  });
+        } finally {
+          caches.stop();
+        }
+      }
+    }
+
+    Set<Permission> granted = KubeAccess.granted(client, KubeAccess.rbacOf("k8s-watcher"));
+    assertThat(used)
+        .as("requests the informers made, against " + KubeAccess.rbacOf("k8s-watcher"))
+        .isEqualTo(granted);
+    assertThat(granted).extracting(Permission::verb).containsOnly("list", "watch");
+  }
+
+  /** Only the three settings InformerFactory reads; anything else is a test error. */
+  private static WatcherConfig config(Optional<List<String>> namespaces) {
+    WatcherConfig.Dra dra =
+        (WatcherConfig.Dra)
+            Proxy.newProxyInstance(
+                WatcherConfig.class.getClassLoader(),
+                new Class<?>[] {WatcherConfig.Dra.class},
+                (proxy, method, args) -> {
+                  if (method.getName().equals("uuidAttributes")) {
+                    return List.of("uuid");
+                  }
+                  throw new UnsupportedOperationException(method.getName());
+                });
+    return (WatcherConfig)
+        Proxy.newProxyInstance(
+            WatcherConfig.class.getClassLoader(),
+            new Class<?>[] {WatcherConfig.class},
+            (proxy, method, args) ->
+                switch (method.getName()) {
+                  case "namespaces" -> namespaces;
+                  case "resync" -> Duration.ofMinutes(10);
+                  case "dra" -> dra;
+                  default -> throw new UnsupportedOperationException(method.getName());
+                });
+  }
+}

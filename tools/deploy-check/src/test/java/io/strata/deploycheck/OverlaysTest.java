@@ -1,0 +1,293 @@
+package io.strata.deploycheck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerPort;
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.strata.deploycheck.kustomize.Rendering;
+import io.strata.deploycheck.kustomize.ResourceId;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+
+/** Every overlay renders, binds to fabric8's typed models, and runs each service properly. */
+class OverlaysTest {
+
+  static final List<String> OVERLAYS = Repo.OVERLAYS;
+
+  @ParameterizedTest
+  @FieldSource("OVERLAYS")
+  void everyObjectBindsToItsTypedModelWithoutUnknownFields(String overlay) {
+    Rendering rendering = Repo.overlay(overlay);
+    assertThat(rendering.objects()).hasSizeGreaterThan(30);
+    for (ObjectNode object : rendering.objects()) {
+      if (StrimziShapes.handles(object)) {
+        StrimziShapes.check(object);
+      } else {
+        Class<?> model =
+            TypedModels.modelOf(object)
+                .orElseThrow(
+                    () -> new AssertionError(ResourceId.of(object) + ": no typed model known"));
+        TypedModels.bind(object, model);
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @FieldSource("OVERLAYS")
+  void everyNamespacedObjectIsInTheStrataNamespace(String overlay) {
+    Rendering rendering = Repo.overlay(overlay);
+    assertThat(rendering.find("v1", "Namespace", "strata")).isPresent();
+    Set<String> clusterScoped = Set.of("Namespace", "ClusterRole", "ClusterRoleBinding");
+    for (ObjectNode object : rendering.objects()) {
+      String namespace = object.path("metadata").path("namespace").asText(null);
+      if (clusterScoped.contains(object.path("kind").asText())) {
+        assertThat(namespace).as(ResourceId.of(object).toString()).isNull();
+      } else {
+        assertThat(namespace).as(ResourceId.of(object).toString()).isEqualTo("strata");
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @FieldSource("OVERLAYS")
+  void everyServiceHasItsImageProbesResourcesAndAccount(String overlay) {
+    Rendering rendering = Repo.overlay(overlay);
+    for (String service : Repo.SERVICES) {
+      Workloads workload = Workloads.of(rendering, service);
+      String where = overlay + "/" + service;
+      assertThat(workload.containers()).as(where).hasSize(1);
+      Container container = workload.containers().get(0);
+      String application =
+          Repo.applicationProperties(service).getProperty("quarkus.application.name");
+      int httpPort =
+          Integer.parseInt(Repo.applicationProperties(service).getProperty("quarkus.http.port"));
+
+      assertThat(container.getImage())
+          .as(where + " image: the Jib image name strata/<quarkus.application.name>")
+          .startsWith("strata/" + application + ":");
+      ContainerPort http =
+          container.getPorts().stream()
+              .filter(p -> p.getContainerPort() == httpPort)
+              .findFirst()
+              .orElseThrow(() -> new AssertionError(where + ": no container port " + httpPort));
+      assertProbe(where, "liveness", container.getLivenessProbe(), "/q/health/live", http);
+      assertProbe(where, "readiness", container.getReadinessProbe(), "/q/health/ready", http);
+      if (!workload.knative()) {
+        assertProbe(where, "startup", container.getStartupProbe(), "/q/health/started", http);
+      }
+
+      assertThat(container.getResources().getRequests())
+          .as(where + " requests")
+          .containsKeys("cpu", "memory");
+      assertThat(container.getResources().getLimits()).as(where + " limits").containsKey("memory");
+      assertThat(container.getSecurityContext().getAllowPrivilegeEscalation()).as(where).isFalse();
+      assertThat(container.getSecurityContext().getCapabilities().getDrop())
+          .as(where)
+          .containsExactly("ALL");
+      Boolean nonRoot =
+          container.getSecurityContext().getRunAsNonRoot() != null
+              ? container.getSecurityContext().getRunAsNonRoot()
+              : workload.podRunAsNonRoot();
+      assertThat(nonRoot).as(where + " runAsNonRoot").isTrue();
+
+      assertThat(workload.serviceAccountName()).as(where).isEqualTo("strata-" + service);
+      ServiceAccount account =
+          TypedModels.bind(
+              rendering
+                  .find("v1", "ServiceAccount", workload.serviceAccountName())
+                  .orElseThrow(() -> new AssertionError(where + ": service account not rendered")),
+              ServiceAccount.class);
+      List<ObjectNode> bindings = Rbac.bindingsOf(rendering, account);
+      if (Repo.KUBERNETES_CLIENTS.contains(service)) {
+        assertThat(bindings).as(where + ": the account is bound to its role").isNotEmpty();
+        bindings.forEach(binding -> assertThat(Rbac.roleOf(rendering, binding)).isPresent());
+      } else {
+        assertThat(bindings).as(where + ": no API access").isEmpty();
+        assertThat(account.getAutomountServiceAccountToken()).as(where).isFalse();
+        assertThat(workload.automountToken()).as(where).isFalse();
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @FieldSource("OVERLAYS")
+  void configurationReferencesResolve(String overlay) {
+    Rendering rendering = Repo.overlay(overlay);
+    for (String service : Repo.SERVICES) {
+      Container container = Workloads.of(rendering, service).containers().get(0);
+      String where = overlay + "/" + service;
+      container
+          .getEnvFrom()
+          .forEach(
+              source -> {
+                if (source.getConfigMapRef() != null) {
+                  assertThat(rendering.find("v1", "ConfigMap", source.getConfigMapRef().getName()))
+                      .as(where + " envFrom " + source.getConfigMapRef().getName())
+                      .isPresent();
+                }
+                if (source.getSecretRef() != null) {
+                  assertThat(source.getSecretRef().getOptional())
+                      .as(where + ": Secrets are created by hand (docs/DEPLOY.md), so optional")
+                      .isTrue();
+                }
+              });
+      container.getEnv().stream()
+          .filter(env -> env.getValueFrom() != null)
+          .forEach(
+              env -> {
+                var ref = env.getValueFrom().getConfigMapKeyRef();
+                assertThat(ref).as(where + " " + env.getName()).isNotNull();
+                JsonNode configMap =
+                    rendering
+                        .find("v1", "ConfigMap", ref.getName())
+                        .orElseThrow(() -> new AssertionError(where + ": " + ref.getName()));
+                assertThat(configMap.path("data").has(ref.getKey()))
+                    .as(where + " " + env.getName() + " -> " + ref.getName() + "/" + ref.getKey())
+                    .isTrue();
+              });
+    }
+  }
+
+  @ParameterizedTest
+  @FieldSource("OVERLAYS")
+  void servicesSelectPodsAndNamePortsTheyHave(String overlay) {
+    Rendering rendering = Repo.overlay(overlay);
+    List<ObjectNode> services = rendering.ofKind("v1", "Service");
+    assertThat(services).isNotEmpty();
+    for (ObjectNode node : services) {
+      Service service = TypedModels.bind(node, Service.class);
+      Deployment target = selectedDeployment(rendering, service.getSpec().getSelector());
+      Set<String> portNames = new HashSet<>();
+      target.getSpec().getTemplate().getSpec().getContainers().stream()
+          .flatMap(c -> c.getPorts().stream())
+          .forEach(p -> portNames.add(p.getName()));
+      service
+          .getSpec()
+          .getPorts()
+          .forEach(
+              port ->
+                  assertThat(portNames)
+                      .as(overlay + " " + service.getMetadata().getName())
+                      .contains(port.getTargetPort().getStrVal()));
+    }
+  }
+
+  @ParameterizedTest
+  @FieldSource("OVERLAYS")
+  void disruptionBudgetsOnlyGuardReplicatedWorkloads(String overlay) {
+    Rendering rendering = Repo.overlay(overlay);
+    for (ObjectNode node : rendering.ofKind("policy/v1", "PodDisruptionBudget")) {
+      PodDisruptionBudget pdb = TypedModels.bind(node, PodDisruptionBudget.class);
+      Deployment target =
+          selectedDeployment(rendering, pdb.getSpec().getSelector().getMatchLabels());
+      int replicas = target.getSpec().getReplicas();
+      String where = overlay + " " + pdb.getMetadata().getName();
+      assertThat(replicas).as(where + ": a PDB on one replica blocks drains").isGreaterThan(1);
+      IntOrString minAvailable = pdb.getSpec().getMinAvailable();
+      if (minAvailable != null) {
+        assertThat(minAvailable.getIntVal()).as(where).isLessThan(replicas);
+      } else {
+        assertThat(pdb.getSpec().getMaxUnavailable().getIntVal()).as(where).isPositive();
+      }
+    }
+  }
+
+  @Test
+  void theKnativeOverlayRunsTheRemediatorAsOneKnativeInstance() {
+    Rendering rendering = Repo.overlay("knative");
+    Workloads remediator = Workloads.of(rendering, "remediator");
+    assertThat(remediator.knative()).isTrue();
+    assertThat(remediator.replicas()).as("min-scale = max-scale").isEqualTo(1);
+    assertThat(rendering.find("v1", "Service", "strata-remediator"))
+        .as("Knative creates its own Service of that name")
+        .isEmpty();
+    for (String other : List.of("device-ingest", "k8s-watcher", "trace-ingest", "correlator")) {
+      assertThat(Workloads.of(rendering, other).knative()).as(other).isFalse();
+    }
+  }
+
+  @Test
+  void singleInstanceServicesNeverRunTwice() {
+    for (String overlay : OVERLAYS) {
+      for (String service : List.of("device-ingest", "k8s-watcher", "remediator")) {
+        Workloads workload = Workloads.of(Repo.overlay(overlay), service);
+        assertThat(workload.replicas()).as(overlay + "/" + service).isEqualTo(1);
+        if (!workload.knative()) {
+          Deployment deployment =
+              TypedModels.bind(
+                  Repo.overlay(overlay)
+                      .find("apps/v1", "Deployment", "strata-" + service)
+                      .orElseThrow(),
+                  Deployment.class);
+          assertThat(deployment.getSpec().getStrategy().getType())
+              .as(overlay + "/" + service + ": an update must not run two side by side")
+              .isEqualTo("Recreate");
+        }
+      }
+    }
+  }
+
+  @Test
+  void everyFileUnderDeployIsUsedByAnOverlay() throws IOException {
+    Set<Path> used = new HashSet<>();
+    OVERLAYS.forEach(overlay -> used.addAll(Repo.overlay(overlay).files()));
+    try (Stream<Path> files = Files.walk(Repo.DEPLOY)) {
+      List<Path> unused =
+          files
+              .filter(Files::isRegularFile)
+              .filter(f -> f.toString().matches(".*\\.(ya?ml|json)$"))
+              .map(f -> f.toAbsolutePath().normalize())
+              .filter(f -> !used.contains(f))
+              .toList();
+      assertThat(unused).as("files no overlay renders").isEmpty();
+    }
+  }
+
+  private static Deployment selectedDeployment(Rendering rendering, Map<String, String> selector) {
+    List<Deployment> matches =
+        rendering.ofKind("apps/v1", "Deployment").stream()
+            .map(d -> TypedModels.bind(d, Deployment.class))
+            .filter(
+                d ->
+                    d.getSpec()
+                        .getTemplate()
+                        .getMetadata()
+                        .getLabels()
+                        .entrySet()
+                        .containsAll(selector.entrySet()))
+            .toList();
+    assertThat(matches).as("Deployments selected by " + selector).hasSize(1);
+    return matches.get(0);
+  }
+
+  private static void assertProbe(
+      String where, String kind, Probe probe, String path, ContainerPort http) {
+    assertThat(probe).as(where + " " + kind + " probe").isNotNull();
+    assertThat(probe.getHttpGet().getPath()).as(where + " " + kind).isEqualTo(path);
+    IntOrString port = probe.getHttpGet().getPort();
+    if (port != null) {
+      boolean samePort =
+          port.getIntVal() != null
+              ? port.getIntVal().equals(http.getContainerPort())
+              : port.getStrVal().equals(http.getName());
+      assertThat(samePort).as(where + " " + kind + " probe on quarkus.http.port").isTrue();
+    }
+  }
+}
