@@ -45,8 +45,11 @@ public final class FeedFormatter {
           .append(trigger.signal().name().toLowerCase(Locale.ROOT))
           .append('=');
       line.append(number(trigger.value()));
-      if (trigger.unit() != null) {
-        line.append(trigger.unit());
+      String signal = trigger.signal().name().toLowerCase(Locale.ROOT);
+      // "xid=79", "health=1", but "p95_latency=449 ms": a unit that only repeats the signal is
+      // noise.
+      if (trigger.unit() != null && !trigger.unit().toLowerCase(Locale.ROOT).startsWith(signal)) {
+        line.append(' ').append(trigger.unit());
       }
       if (trigger.baseline() != null) {
         line.append(" (baseline ").append(number(trigger.baseline())).append(')');

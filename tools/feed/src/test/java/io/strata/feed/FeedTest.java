@@ -50,7 +50,8 @@ class FeedTest {
     assertThat(lines.get(0))
         .startsWith("12:00:00  incident OPEN")
         .contains("DEVICE_FAULT", "nodes gpu-node-2", "workloads ml/llm")
-        .contains("trigger xid=79xid")
+        .contains("trigger xid=79 ")
+        .doesNotContain("79xid")
         .contains("→ suggests CORDON_NODE, PAUSE_NEW_BATCHES");
     assertThat(lines.get(1))
         .startsWith("12:00:01  action   PROPOSED")
