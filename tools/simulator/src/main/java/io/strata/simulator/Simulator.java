@@ -9,6 +9,7 @@ import io.strata.simulator.dcgm.DcgmRenderer;
 import io.strata.simulator.dcgm.MetricsServers;
 import io.strata.simulator.k8s.ClusterSeeder;
 import io.strata.simulator.k8s.MockKubernetesApi;
+import io.strata.simulator.k8s.PodSync;
 import io.strata.simulator.k8s.ReactionConventions;
 import io.strata.simulator.k8s.RemediationWatcher;
 import io.strata.simulator.k8s.ScenarioEffects;
@@ -94,14 +95,12 @@ public final class Simulator implements AutoCloseable {
     closeables.push(api);
     KubernetesClient client = api.newClient();
     closeables.push(client);
-    ClusterSeeder seeder = new ClusterSeeder(client);
+    ReactionConventions conventions = options.conventions();
+    ClusterSeeder seeder = new ClusterSeeder(client, conventions);
     seeder.seed(model, now);
-    effects = new ScenarioEffects(client, model, seeder);
-    RemediationWatcher watcher =
-        new RemediationWatcher(
-            client,
-            model,
-            new ReactionConventions(options.pauseAnnotation(), options.concurrencyAnnotation()));
+    PodSync podSync = new PodSync(client, model, seeder);
+    effects = new ScenarioEffects(client, model, seeder, podSync);
+    RemediationWatcher watcher = new RemediationWatcher(client, model, conventions, podSync, clock);
     watcher.start();
     closeables.push(watcher);
     Files.createDirectories(options.stateDir());

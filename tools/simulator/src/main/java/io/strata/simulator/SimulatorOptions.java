@@ -1,6 +1,7 @@
 package io.strata.simulator;
 
 import io.strata.simulator.dcgm.MetricsServers;
+import io.strata.simulator.k8s.ReactionConventions;
 import io.strata.simulator.model.Scenario;
 import java.net.URI;
 import java.nio.file.Path;
@@ -38,7 +39,60 @@ public record SimulatorOptions(
     Duration tick,
     Duration xidWindow,
     String pauseAnnotation,
-    String concurrencyAnnotation) {
+    String concurrencyAnnotation,
+    String modelVersionLabel,
+    String previousModelVersionAnnotation) {
+
+  /** The options before the model-version conventions existed; those take their defaults. */
+  public SimulatorOptions(
+      int nodes,
+      int gpusPerNode,
+      String cluster,
+      String host,
+      MetricsServers.Mode metricsMode,
+      int metricsBasePort,
+      int kubePort,
+      Path stateDir,
+      URI otlpEndpoint,
+      double requestRate,
+      int controlPort,
+      int slackPort,
+      String slackSigningSecret,
+      String slackApprover,
+      URI remediatorInteractionsUrl,
+      boolean autoApprove,
+      Scenario scenario,
+      long seed,
+      Duration tick,
+      Duration xidWindow,
+      String pauseAnnotation,
+      String concurrencyAnnotation) {
+    this(
+        nodes,
+        gpusPerNode,
+        cluster,
+        host,
+        metricsMode,
+        metricsBasePort,
+        kubePort,
+        stateDir,
+        otlpEndpoint,
+        requestRate,
+        controlPort,
+        slackPort,
+        slackSigningSecret,
+        slackApprover,
+        remediatorInteractionsUrl,
+        autoApprove,
+        scenario,
+        seed,
+        tick,
+        xidWindow,
+        pauseAnnotation,
+        concurrencyAnnotation,
+        ReactionConventions.DEFAULT_MODEL_VERSION_LABEL,
+        ReactionConventions.DEFAULT_PREVIOUS_MODEL_VERSION_ANNOTATION);
+  }
 
   /** Option name → (default, description), in the order --help prints them. */
   public static final Map<String, String[]> OPTIONS = new LinkedHashMap<>();
@@ -76,6 +130,14 @@ public record SimulatorOptions(
         "concurrency-annotation",
         "strata.io/max-concurrency",
         "Deployment annotation carrying its concurrency");
+    option(
+        "model-version-label",
+        ReactionConventions.DEFAULT_MODEL_VERSION_LABEL,
+        "Deployment pod-template label carrying its model version (rollback target)");
+    option(
+        "previous-model-version-annotation",
+        ReactionConventions.DEFAULT_PREVIOUS_MODEL_VERSION_ANNOTATION,
+        "Deployment annotation naming the model version to roll back to");
   }
 
   private static void option(String name, String defaultValue, String description) {
@@ -136,7 +198,15 @@ public record SimulatorOptions(
         Duration.ofMillis(intIn(get, "tick-ms", 10, 60_000)),
         Duration.ofMillis(intIn(get, "xid-window-ms", 1_000, 86_400_000)),
         nonBlank(get, "pause-annotation"),
-        nonBlank(get, "concurrency-annotation"));
+        nonBlank(get, "concurrency-annotation"),
+        nonBlank(get, "model-version-label"),
+        nonBlank(get, "previous-model-version-annotation"));
+  }
+
+  /** The annotation and label conventions the cluster reacts to. */
+  public ReactionConventions conventions() {
+    return new ReactionConventions(
+        pauseAnnotation, concurrencyAnnotation, modelVersionLabel, previousModelVersionAnnotation);
   }
 
   private static int intIn(Function<String, String> get, String name, int min, int max) {

@@ -12,6 +12,7 @@ import io.strata.simulator.model.Node;
 import io.strata.simulator.model.Pod;
 import io.strata.simulator.model.Revision;
 import io.strata.simulator.model.Workload;
+import io.strata.simulator.model.WorkloadKind;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -27,10 +28,19 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ClusterSeeder {
 
   private final KubernetesClient client;
+  private final ReactionConventions conventions;
   private final Map<String, String> uids = new ConcurrentHashMap<>();
 
   public ClusterSeeder(KubernetesClient client) {
+    this(client, ReactionConventions.defaults());
+  }
+
+  /**
+   * A seeder whose Deployments carry the model-version label and annotation of {@code conventions}.
+   */
+  public ClusterSeeder(KubernetesClient client, ReactionConventions conventions) {
     this.client = client;
+    this.conventions = conventions;
   }
 
   public void seed(ClusterModel model, Instant now) {
@@ -135,28 +145,68 @@ public final class ClusterSeeder {
       }
       default -> {
         int replicas = count(pods, w, null);
-        Revision revision = w.revisions().get(0);
         track(
             client
                 .apps()
                 .deployments()
-                .resource(WorkloadObjects.deployment(w, w.name(), replicas, null, now))
-                .create());
-        track(
-            client
-                .apps()
-                .replicaSets()
                 .resource(
-                    withOwners(WorkloadObjects.replicaSet(w, revision, w.name(), replicas, now)))
+                    versioned(w, WorkloadObjects.deployment(w, w.name(), replicas, null, now)))
                 .create());
+        // Old pod templates keep their ReplicaSet at zero replicas, as a Deployment does.
+        for (Revision revision : w.revisions()) {
+          int revisionReplicas = count(pods, w, revision);
+          track(
+              client
+                  .apps()
+                  .replicaSets()
+                  .resource(
+                      withOwners(
+                          WorkloadObjects.replicaSet(w, revision, w.name(), revisionReplicas, now)))
+                  .create());
+        }
       }
     }
+  }
+
+  /**
+   * A Deployment with several model versions carries the active one as a pod-template label and the
+   * one before it in the annotation the remediator's rollback reads.
+   */
+  private io.fabric8.kubernetes.api.model.apps.Deployment versioned(
+      Workload w, io.fabric8.kubernetes.api.model.apps.Deployment deployment) {
+    if (w.kind() != WorkloadKind.DEPLOYMENT || w.revisions().size() < 2) {
+      return deployment;
+    }
+    Revision active = w.primaryRevision();
+    int index = w.revisions().indexOf(active);
+    deployment
+        .getSpec()
+        .getTemplate()
+        .getMetadata()
+        .getLabels()
+        .put(conventions.modelVersionLabel(), active.modelVersion());
+    if (index > 0) {
+      deployment
+          .getMetadata()
+          .setAnnotations(
+              new java.util.LinkedHashMap<>(
+                  Map.of(
+                      conventions.previousModelVersionAnnotation(),
+                      w.revisions().get(index - 1).modelVersion())));
+    }
+    return deployment;
   }
 
   /** Creates a pod (and, after it, the ResourceClaim reserved for it). */
   void createPod(ClusterModel model, Pod pod, Instant now) {
     String message = pod.isScheduled() ? null : model.failedSchedulingMessage(pod.gpuCount());
     io.fabric8.kubernetes.api.model.Pod object = withOwners(PodObjects.build(pod, now, message));
+    if (pod.workload().kind() == WorkloadKind.DEPLOYMENT) {
+      object
+          .getMetadata()
+          .getLabels()
+          .put(conventions.modelVersionLabel(), pod.revision().modelVersion());
+    }
     String revisionUid = object.getMetadata().getLabels().get(Labels.KNATIVE_REVISION_UID);
     if (revisionUid != null) {
       object
@@ -214,6 +264,21 @@ public final class ClusterSeeder {
 
   void deletePod(Pod pod) {
     client.pods().inNamespace(pod.namespace()).withName(pod.name()).delete();
+  }
+
+  /** The scheduler bound a Pending pod: it gets its node, and runs. */
+  void bindPod(Pod pod, Instant now) {
+    io.fabric8.kubernetes.api.model.Pod running = PodObjects.build(pod, now, null);
+    client
+        .pods()
+        .inNamespace(pod.namespace())
+        .withName(pod.name())
+        .edit(
+            existing -> {
+              existing.getSpec().setNodeName(pod.node());
+              existing.setStatus(running.getStatus());
+              return existing;
+            });
   }
 
   private static int count(List<Pod> pods, Workload w, Revision revision) {

@@ -6,11 +6,17 @@ import java.util.List;
 import java.util.Map;
 
 /** The parts of a Knative Service spec the cluster reacts to. */
-record KnativeSpec(Integer containerConcurrency, List<Map<String, Object>> trafficEntries) {
+record KnativeSpec(
+    Integer containerConcurrency,
+    List<Map<String, Object>> trafficEntries,
+    Map<String, String> templateAnnotations) {
 
   static KnativeSpec read(GenericKubernetesResource service) {
     Map<String, Object> spec = map(service.getAdditionalProperties().get("spec"));
     Map<String, Object> templateSpec = map(map(spec.get("template")).get("spec"));
+    Map<String, String> annotations = new LinkedHashMap<>();
+    map(map(map(spec.get("template")).get("metadata")).get("annotations"))
+        .forEach((key, value) -> annotations.put(key, value == null ? null : value.toString()));
     Object concurrency = templateSpec.get("containerConcurrency");
     Integer value = concurrency instanceof Number n ? n.intValue() : null;
     Object traffic = spec.get("traffic");
@@ -20,7 +26,7 @@ record KnativeSpec(Integer containerConcurrency, List<Map<String, Object>> traff
         entries.add(map(entry));
       }
     }
-    return new KnativeSpec(value, entries);
+    return new KnativeSpec(value, entries, annotations);
   }
 
   /** Percent per revision name; an entry with latestRevision=true means {@code latest}. */

@@ -14,6 +14,7 @@ public final class Labels {
   public static final String KNATIVE_CONFIGURATION_GENERATION =
       "serving.knative.dev/configurationGeneration";
   public static final String MODEL_VERSION = "model_version";
+  public static final String KNATIVE_MIN_SCALE = "autoscaling.knative.dev/min-scale";
   public static final String APP_VERSION = "app.kubernetes.io/version";
   public static final String POD_TEMPLATE_HASH = "pod-template-hash";
   public static final String JOB_NAME = "batch.kubernetes.io/job-name";

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.strata.simulator.model.ClusterModel;
 import io.strata.simulator.model.Workload;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +20,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Watches the objects the remediator patches and hands each change to the model, so the cluster
- * reacts: cordon (spec.unschedulable), Knative containerConcurrency and traffic, the pause
- * annotation on workloads and pods, and the concurrency annotation on Deployments.
+ * reacts: cordon (spec.unschedulable), Knative containerConcurrency, traffic and min-scale, the
+ * pause annotation on workloads and pods, and on Deployments the concurrency annotation,
+ * spec.replicas and the pod-template model-version label. Pods the model adds, deletes or binds in
+ * reaction are written back to the API through {@link PodSync}.
  */
 public final class RemediationWatcher implements AutoCloseable {
 
@@ -29,13 +32,32 @@ public final class RemediationWatcher implements AutoCloseable {
   private final KubernetesClient client;
   private final ClusterModel model;
   private final ReactionConventions conventions;
+  private final PodSync podSync;
+  private final Clock clock;
   private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
 
+  /** A watcher whose pod changes are written back with a seeder of its own. */
   public RemediationWatcher(
       KubernetesClient client, ClusterModel model, ReactionConventions conventions) {
+    this(
+        client,
+        model,
+        conventions,
+        new PodSync(client, model, new ClusterSeeder(client, conventions)),
+        Clock.systemUTC());
+  }
+
+  public RemediationWatcher(
+      KubernetesClient client,
+      ClusterModel model,
+      ReactionConventions conventions,
+      PodSync podSync,
+      Clock clock) {
     this.client = client;
     this.model = model;
     this.conventions = conventions;
+    this.podSync = podSync;
+    this.clock = clock;
   }
 
   public void start() {
@@ -54,6 +76,7 @@ public final class RemediationWatcher implements AutoCloseable {
         node.getSpec() != null && Boolean.TRUE.equals(node.getSpec().getUnschedulable());
     if (model.setCordoned(node.getMetadata().getName(), cordoned)) {
       LOG.info("node {} {}", node.getMetadata().getName(), cordoned ? "cordoned" : "uncordoned");
+      podSync.sync(clock.instant());
     }
   }
 
@@ -73,6 +96,14 @@ public final class RemediationWatcher implements AutoCloseable {
     if (!traffic.isEmpty() && model.setTraffic(ns, name, traffic)) {
       LOG.info("knative {}/{} traffic={}", ns, name, traffic);
     }
+    String minScale = spec.templateAnnotations().get(Labels.KNATIVE_MIN_SCALE);
+    Integer scale = minScale == null ? Integer.valueOf(w.minScaleBaseline()) : parse(minScale);
+    if (scale == null) {
+      LOG.warn("knative {}/{}: ignoring min-scale '{}'", ns, name, minScale);
+    } else if (model.setMinScale(ns, name, scale)) {
+      LOG.info("knative {}/{} min-scale={}", ns, name, scale);
+      podSync.sync(clock.instant());
+    }
     pause(service, ns, name);
   }
 
@@ -84,15 +115,49 @@ public final class RemediationWatcher implements AutoCloseable {
     }
     String concurrency = annotation(deployment, conventions.concurrencyAnnotation());
     if (concurrency != null) {
-      try {
-        if (model.setConcurrency(ns, name, Integer.parseInt(concurrency.trim()))) {
-          LOG.info("deployment {}/{} concurrency={}", ns, name, concurrency);
-        }
-      } catch (NumberFormatException e) {
+      Integer value = parse(concurrency);
+      if (value == null) {
         LOG.warn("deployment {}/{}: ignoring concurrency annotation '{}'", ns, name, concurrency);
+      } else if (model.setConcurrency(ns, name, value)) {
+        LOG.info("deployment {}/{} concurrency={}", ns, name, concurrency);
       }
     }
+    boolean podsChanged = false;
+    String version = templateLabel(deployment, conventions.modelVersionLabel());
+    if (version != null && model.setModelVersion(ns, name, version)) {
+      LOG.info("deployment {}/{} model version {}", ns, name, version);
+      podsChanged = true;
+    } else if (version != null
+        && model.workload(ns, name).get().revisionForModelVersion(version) == null) {
+      LOG.warn("deployment {}/{}: no pods can run unknown model version '{}'", ns, name, version);
+    }
+    Integer replicas = deployment.getSpec() == null ? null : deployment.getSpec().getReplicas();
+    if (replicas != null && model.setReplicas(ns, name, replicas)) {
+      LOG.info("deployment {}/{} replicas={}", ns, name, replicas);
+      podsChanged = true;
+    }
+    if (podsChanged) {
+      podSync.sync(clock.instant());
+    }
     pause(deployment, ns, name);
+  }
+
+  private static String templateLabel(Deployment deployment, String key) {
+    if (deployment.getSpec() == null
+        || deployment.getSpec().getTemplate() == null
+        || deployment.getSpec().getTemplate().getMetadata() == null
+        || deployment.getSpec().getTemplate().getMetadata().getLabels() == null) {
+      return null;
+    }
+    return deployment.getSpec().getTemplate().getMetadata().getLabels().get(key);
+  }
+
+  private static Integer parse(String text) {
+    try {
+      return Integer.parseInt(text.trim());
+    } catch (NumberFormatException e) {
+      return null;
+    }
   }
 
   void onPod(Pod pod) {

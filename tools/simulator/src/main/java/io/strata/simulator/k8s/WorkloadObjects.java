@@ -37,7 +37,7 @@ final class WorkloadObjects {
             .withSelector(new LabelSelectorBuilder().withMatchLabels(selector).build())
             .withNewTemplate()
             .withNewMetadata()
-            .withLabels(selector)
+            .withLabels(new LinkedHashMap<>(selector))
             .endMetadata()
             .withNewSpec()
             .addNewContainer()
@@ -110,7 +110,9 @@ final class WorkloadObjects {
         "metadata",
         Map.of(
             "name", w.latestRevision().name(),
-            "labels", Map.of(Labels.MODEL_VERSION, w.latestRevision().modelVersion())));
+            "labels", Map.of(Labels.MODEL_VERSION, w.latestRevision().modelVersion()),
+            "annotations",
+                Map.of(Labels.KNATIVE_MIN_SCALE, Integer.toString(w.minScaleBaseline()))));
     template.put("spec", templateSpec);
     Map<String, Object> spec = new LinkedHashMap<>();
     spec.put("template", template);

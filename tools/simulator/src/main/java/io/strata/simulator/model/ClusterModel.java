@@ -25,15 +25,18 @@ public final class ClusterModel {
   private final List<Node> nodes = new ArrayList<>();
   private final Map<String, Node> nodesByName = new LinkedHashMap<>();
   private final Map<String, Workload> workloads = new LinkedHashMap<>();
-  private final List<Pod> pods = new ArrayList<>();
   private final Set<String> pausedPods = new HashSet<>();
-  private final List<Pod> scaleOutPods = new ArrayList<>();
+  private final List<String> scaleOutPods = new ArrayList<>();
   private final Scheduler scheduler;
+  private final PodLedger ledger;
+  private final List<Pod> pods;
+  private final WorkloadScaler scaler;
   private final ScenarioTargets targets;
   private final RequestGenerator generator;
   private Scenario scenario = Scenario.HEALTHY;
   private Instant lastTick;
-  private int scaleOutSerial;
+  private int backlogDemandPods;
+  private double capacityThisTick = 1;
 
   public ClusterModel(ClusterShape shape, Instant start) {
     this.shape = shape;
@@ -48,7 +51,11 @@ public final class ClusterModel {
       nodesByName.put(name, node);
     }
     scheduler = new Scheduler(nodes);
+    ledger = new PodLedger(nodesByName, scheduler);
+    pods = ledger.live();
+    scaler = new WorkloadScaler(ledger);
     InitialPlacement.place(shape, this);
+    ledger.takeChanges();
     targets = InitialPlacement.targets(this);
     generator = new RequestGenerator(new SplittableRandom(shape.seed()));
     lastTick = start;
@@ -95,29 +102,12 @@ public final class ClusterModel {
 
   /** Schedules a new pod (or leaves it Pending) and records it; used by placement and scale-out. */
   Pod admit(Pod pod) {
-    Pod placed =
-        scheduler
-            .place(pod.gpuCount())
-            .map(p -> pod.placedOn(p.node(), p.gpuIndices()))
-            .orElse(pod);
-    if (placed.isScheduled()) {
-      Node node = nodesByName.get(placed.node());
-      for (int index : placed.gpuIndices()) {
-        node.gpus().get(index).setHolder(placed);
-      }
-    }
-    pods.add(placed);
-    return placed;
+    return ledger.admit(pod);
   }
 
-  private void release(Pod pod) {
-    pods.remove(pod);
-    if (pod.isScheduled()) {
-      Node node = nodesByName.get(pod.node());
-      for (int index : pod.gpuIndices()) {
-        node.gpus().get(index).setHolder(null);
-      }
-    }
+  /** Pod changes since the last call, for the Kubernetes API (see {@link PodChanges}). */
+  public synchronized PodChanges takePodChanges() {
+    return ledger.takeChanges();
   }
 
   public synchronized String failedSchedulingMessage(int gpuCount) {
@@ -136,11 +126,14 @@ public final class ClusterModel {
     List<Pod> removed = new ArrayList<>();
     Map<String, Integer> traffic = null;
     if (previous == Scenario.QUEUE_BACKLOG) {
-      for (Pod pod : scaleOutPods) {
-        release(pod);
-        removed.add(pod);
+      for (String uid : scaleOutPods) {
+        Pod pod = ledger.release(uid);
+        if (pod != null) {
+          removed.add(pod);
+        }
       }
       scaleOutPods.clear();
+      backlogDemandPods = 0;
     }
     if (previous == Scenario.SLOW_MODEL_LOAD) {
       Workload serving = targets.servingWorkload();
@@ -151,7 +144,11 @@ public final class ClusterModel {
     switch (next) {
       case XID_79 -> targets.xid79Gpu().recordXid(79, now);
       case APP_XID_13 -> targets.appXidGpu().recordXid(13, now);
-      case QUEUE_BACKLOG -> added.addAll(scaleOut());
+      case QUEUE_BACKLOG -> {
+        added.addAll(scaleOut());
+        // The offered load needs twice the pods that serve once the autoscaler's pods that fit run.
+        backlogDemandPods = 2 * routablePods(targets.servingWorkload());
+      }
       case SLOW_MODEL_LOAD -> {
         Workload serving = targets.servingWorkload();
         traffic = Map.of(serving.latestRevision().name(), 100);
@@ -159,6 +156,7 @@ public final class ClusterModel {
       }
       default -> {}
     }
+    ledger.schedulePending();
     return new ScenarioTransition(previous, next, added, removed, traffic);
   }
 
@@ -171,34 +169,22 @@ public final class ClusterModel {
     int wanted = free + Math.max(2, Math.min(nodes.size(), 8));
     List<Pod> added = new ArrayList<>();
     for (int i = 0; i < wanted; i++) {
-      String name =
-          replicaSetName(serving, revision) + "-" + Names.suffix("scaleout" + scaleOutSerial, 5);
-      scaleOutSerial++;
-      Pod pod =
-          new Pod(
-              name,
-              serving.namespace(),
-              "user-container",
-              Names.uid(serving.namespace() + "/" + name),
-              serving,
-              revision,
-              serving.gpusPerPod(),
-              null,
-              List.of(),
-              null);
-      added.add(admit(pod));
+      Pod pod = admit(scaler.newPod(serving, revision, "scaleout"));
+      added.add(pod);
+      scaleOutPods.add(pod.uid());
     }
-    scaleOutPods.addAll(added);
     return added;
   }
 
   /** The ReplicaSet (and pod name prefix) of a Deployment-backed workload revision. */
   public static String replicaSetName(Workload workload, Revision revision) {
-    String deployment =
-        workload.kind() == WorkloadKind.KNATIVE_SERVICE
-            ? revision.name() + "-deployment"
-            : workload.name();
-    return deployment + "-" + Names.suffix(deployment, 10);
+    if (workload.kind() == WorkloadKind.KNATIVE_SERVICE) {
+      String deployment = revision.name() + "-deployment";
+      return deployment + "-" + Names.suffix(deployment, 10);
+    }
+    // One ReplicaSet per pod template, so per model version when a Deployment has several.
+    String template = workload.revisions().size() > 1 ? revision.name() : workload.name();
+    return workload.name() + "-" + Names.suffix(template, 10);
   }
 
   // ---- time ------------------------------------------------------------------------------
@@ -230,6 +216,9 @@ public final class ClusterModel {
       return false;
     }
     node.setCordoned(cordoned);
+    if (!cordoned) {
+      ledger.schedulePending();
+    }
     return true;
   }
 
@@ -276,6 +265,23 @@ public final class ClusterModel {
         .orElse(false);
   }
 
+  /** See {@link WorkloadScaler#setMinScale}. */
+  public synchronized boolean setMinScale(String namespace, String name, int minScale) {
+    return workload(namespace, name).map(w -> scaler.setMinScale(w, minScale)).orElse(false);
+  }
+
+  /** See {@link WorkloadScaler#setReplicas}. */
+  public synchronized boolean setReplicas(String namespace, String name, int replicas) {
+    return workload(namespace, name).map(w -> scaler.setReplicas(w, replicas)).orElse(false);
+  }
+
+  /** See {@link WorkloadScaler#setModelVersion}. */
+  public synchronized boolean setModelVersion(String namespace, String name, String modelVersion) {
+    return workload(namespace, name)
+        .map(w -> scaler.setModelVersion(w, modelVersion))
+        .orElse(false);
+  }
+
   public synchronized boolean setPodPaused(String namespace, String name, boolean paused) {
     String key = namespace + "/" + name;
     return paused ? pausedPods.add(key) : pausedPods.remove(key);
@@ -286,7 +292,29 @@ public final class ClusterModel {
   /** Requests that started in [from, to). */
   public synchronized List<SimulatedRequest> requests(Instant from, Instant to) {
     double rate = scenario == Scenario.IDLE ? 0 : shape.requestsPerSecond();
+    capacityThisTick = servingCapacity();
     return generator.generate(this, rate, from, to);
+  }
+
+  /**
+   * During a backlog, the share of the offered load the serving workload's routable pods cover now
+   * (half when it begins, more as more pods run; 1 outside a backlog).
+   */
+  synchronized double servingCapacity() {
+    if (scenario != Scenario.QUEUE_BACKLOG || backlogDemandPods <= 0) {
+      return 1;
+    }
+    return Math.min(1.0, (double) routablePods(targets.servingWorkload()) / backlogDemandPods);
+  }
+
+  private int routablePods(Workload w) {
+    int count = 0;
+    for (Pod pod : pods) {
+      if (pod.workload() == w && routable(pod)) {
+        count++;
+      }
+    }
+    return count;
   }
 
   public synchronized double currentRequestRate() {
@@ -314,7 +342,17 @@ public final class ClusterModel {
         scenario == Scenario.THERMAL_THROTTLING && pod.node().equals(targets.thermalNode()),
         scenario == Scenario.XID_79 && gpu == targets.xid79Gpu(),
         scenario == Scenario.APP_XID_13 && gpu == targets.appXidGpu(),
-        scenario == Scenario.SLOW_MODEL_LOAD && serving && revision.equals(w.latestRevision()));
+        coldModel(w, revision, serving),
+        capacityThisTick);
+  }
+
+  private boolean coldModel(Workload w, Revision revision, boolean serving) {
+    if (scenario == Scenario.SLOW_MODEL_LOAD) {
+      return serving && revision.equals(w.latestRevision());
+    }
+    return scenario == Scenario.SLOW_MODEL_LOAD_DEPLOYMENT
+        && w.kind() == WorkloadKind.DEPLOYMENT
+        && revision.equals(w.latestRevision());
   }
 
   // ---- device view -----------------------------------------------------------------------
@@ -339,44 +377,12 @@ public final class ClusterModel {
   // ---- status ----------------------------------------------------------------------------
 
   public synchronized ClusterStatus status() {
-    List<ClusterStatus.WorkloadStatus> ws = new ArrayList<>();
-    for (Workload w : workloads.values()) {
-      int running = 0;
-      int pending = 0;
-      for (Pod pod : pods) {
-        if (pod.workload() == w) {
-          if (pod.isScheduled()) {
-            running++;
-          } else {
-            pending++;
-          }
-        }
-      }
-      ws.add(
-          new ClusterStatus.WorkloadStatus(
-              w.namespace(),
-              w.name(),
-              w.kind().name(),
-              w.concurrency(),
-              w.traffic(),
-              w.paused(),
-              running,
-              pending));
-    }
-    List<String> cordoned = nodes.stream().filter(Node::cordoned).map(Node::name).toList();
-    int pendingPods = (int) pods.stream().filter(p -> !p.isScheduled()).count();
-    return new ClusterStatus(
-        shape.cluster(),
-        nodes.size(),
-        shape.totalGpus(),
-        cordoned,
-        scenario.slug(),
-        currentRequestRate(),
-        generator.queueWaitP50Ms(),
-        generator.served(),
-        generator.failed(),
-        generator.unroutable(),
-        pendingPods,
-        ws);
+    return StatusView.of(this, nodes, List.copyOf(workloads.values()), pods, generator);
+  }
+
+  synchronized long pausedPodCount(Workload w) {
+    return pods.stream()
+        .filter(p -> p.workload() == w && pausedPods.contains(p.namespace() + "/" + p.name()))
+        .count();
   }
 }

@@ -3,7 +3,14 @@ package io.strata.simulator.model;
 import java.util.List;
 import java.util.Map;
 
-/** A snapshot for GET /status. */
+/**
+ * A snapshot for GET /status.
+ *
+ * @param requestsUnroutable requests that found no routable pod when they arrived (they were held)
+ * @param requestsHeld requests waiting now for a paused workload or a revision without a routable
+ *     pod
+ * @param requestsTimedOut held requests whose client gave up ({@code RequestGenerator} timeout)
+ */
 public record ClusterStatus(
     String cluster,
     int nodes,
@@ -16,9 +23,17 @@ public record ClusterStatus(
     long requestsFailed,
     long requestsUnroutable,
     int pendingPods,
-    List<WorkloadStatus> workloads) {
+    List<WorkloadStatus> workloads,
+    int requestsHeld,
+    long requestsTimedOut) {
 
-  /** One workload's remediable state. */
+  /**
+   * One workload's remediable state.
+   *
+   * @param modelVersion the version taking most of its traffic
+   * @param pausedPods its pods whose own pause annotation is set
+   * @param heldRequests its requests waiting now
+   */
   public record WorkloadStatus(
       String namespace,
       String name,
@@ -27,5 +42,8 @@ public record ClusterStatus(
       Map<String, Integer> traffic,
       boolean paused,
       int runningPods,
-      int pendingPods) {}
+      int pendingPods,
+      String modelVersion,
+      int pausedPods,
+      int heldRequests) {}
 }

@@ -32,12 +32,13 @@ final class InitialPlacement {
             null,
             List.of(),
             dra.name() + "-gpu"));
-    Revision embed = deployment.revisions().get(0);
+    Revision embed = deployment.primaryRevision();
     String embedPrefix = ClusterModel.replicaSetName(deployment, embed) + "-";
     for (int i = 0; i < Workloads.eighthPods(shape); i++) {
       model.admit(pod(deployment, embed, embedPrefix + suffix(deployment, i), "server"));
     }
     int[] counts = {Workloads.revisionOnePods(shape), Workloads.eighthPods(shape)};
+    knative.setMinScaleBaseline(counts[0]);
     for (int r = 0; r < 2; r++) {
       Revision revision = knative.revisions().get(r);
       String prefix = ClusterModel.replicaSetName(knative, revision) + "-";

@@ -27,6 +27,8 @@ public final class LatencyModel {
    * @param deviceLost the serving GPU fell off the bus
    * @param appFault the serving GPU's application hits XID 13
    * @param coldModel the revision's model is being loaded (after a rollout)
+   * @param servingCapacity during a backlog, the share of the offered load the workload's routable
+   *     pods can serve (1 = all of it); more running pods raise it
    */
   public record Conditions(
       int concurrency,
@@ -35,10 +37,31 @@ public final class LatencyModel {
       boolean thermal,
       boolean deviceLost,
       boolean appFault,
-      boolean coldModel) {
+      boolean coldModel,
+      double servingCapacity) {
+
+    /** Conditions of a backlog that half the wanted pods could serve. */
+    public Conditions(
+        int concurrency,
+        int initialConcurrency,
+        boolean backlog,
+        boolean thermal,
+        boolean deviceLost,
+        boolean appFault,
+        boolean coldModel) {
+      this(
+          concurrency,
+          initialConcurrency,
+          backlog,
+          thermal,
+          deviceLost,
+          appFault,
+          coldModel,
+          backlog ? 0.5 : 1.0);
+    }
 
     public static Conditions healthy(int concurrency) {
-      return new Conditions(concurrency, concurrency, false, false, false, false, false);
+      return new Conditions(concurrency, concurrency, false, false, false, false, false, 1.0);
     }
   }
 
@@ -49,7 +72,7 @@ public final class LatencyModel {
     int tokens = 64 + random.nextInt(193);
     double queue = uniform(random, 4, 12);
     if (c.backlog()) {
-      queue += backlogQueueMs(c.concurrency(), c.initialConcurrency());
+      queue += backlogQueueMs(c.concurrency(), c.initialConcurrency(), c.servingCapacity());
     }
     double load = c.coldModel() ? uniform(random, 2500, 4500) : uniform(random, 1, 4);
     double prepare = uniform(random, 8, 16);
@@ -70,13 +93,19 @@ public final class LatencyModel {
     return new Outcome(new StageTimes(queue, load, prepare, execute, encode), tokens, failure);
   }
 
-  /**
-   * Queue wait added during a backlog: half the pods the autoscaler wants are Pending, so the
-   * sustainable concurrency is half the initial one; every unit above it adds queueing, and
-   * lowering concurrency to the sustainable level (or below) removes it.
-   */
+  /** {@link #backlogQueueMs(int, int, double)} when half the wanted pods serve. */
   public static double backlogQueueMs(int concurrency, int initialConcurrency) {
-    int sustainable = Math.max(1, initialConcurrency / 2);
+    return backlogQueueMs(concurrency, initialConcurrency, 0.5);
+  }
+
+  /**
+   * Queue wait added during a backlog. The pods that serve carry {@code capacity} of the offered
+   * load, so the concurrency each can sustain without queueing is the initial one times {@code
+   * capacity}; every unit of concurrency above it adds {@link #BACKLOG_MS_PER_EXCESS}. Lowering
+   * concurrency to the sustainable level removes it; more running pods raise the level.
+   */
+  public static double backlogQueueMs(int concurrency, int initialConcurrency, double capacity) {
+    double sustainable = Math.max(1, initialConcurrency * Math.min(1, Math.max(0, capacity)));
     int effective = concurrency <= 0 ? initialConcurrency : concurrency;
     return Math.max(0, effective - sustainable) * BACKLOG_MS_PER_EXCESS;
   }

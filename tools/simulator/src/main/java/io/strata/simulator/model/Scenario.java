@@ -13,6 +13,9 @@ public enum Scenario {
       "the Knative service's autoscaler wants more GPUs than exist: Pending pods, "
           + "FailedScheduling, queue.wait grows"),
   SLOW_MODEL_LOAD("Knative traffic rolled out to revision 2, whose model.load takes seconds"),
+  SLOW_MODEL_LOAD_DEPLOYMENT(
+      "the plain Deployment's current model version (e5-large-v2) loads for seconds; "
+          + "a rollback to e5-large-v1 through the pod-template label fixes it"),
   IDLE("no requests; serving GPUs near 0% utilisation (nothing should be raised)"),
   OWNERSHIP_MISMATCH("one GPU's exporter labels name a pod the Kubernetes API places elsewhere"),
   MISSING_FIELDS("one node's exporter stops publishing some default fields"),

@@ -21,6 +21,7 @@ public final class Workload {
   private int concurrency;
   private Map<String, Integer> traffic;
   private boolean paused;
+  private int minScaleBaseline = 1;
 
   /**
    * @param trafficShare this workload's share of the cluster request rate (0 for training)
@@ -109,6 +110,42 @@ public final class Workload {
 
   public Revision revision(String revisionName) {
     return revisions.stream().filter(r -> r.name().equals(revisionName)).findFirst().orElse(null);
+  }
+
+  /** The revision of a model version, or null if the workload never ran it. */
+  public Revision revisionForModelVersion(String modelVersion) {
+    return revisions.stream()
+        .filter(r -> r.modelVersion().equals(modelVersion))
+        .findFirst()
+        .orElse(null);
+  }
+
+  /**
+   * The revision taking the largest share of the traffic: a Deployment's active version, or the
+   * Knative revision most requests go to (where the simulator puts pods a higher min-scale adds).
+   */
+  public synchronized Revision primaryRevision() {
+    String best = null;
+    int bestPercent = -1;
+    for (Map.Entry<String, Integer> entry : traffic.entrySet()) {
+      if (entry.getValue() > bestPercent && revision(entry.getKey()) != null) {
+        best = entry.getKey();
+        bestPercent = entry.getValue();
+      }
+    }
+    return best == null ? revisions.get(0) : revision(best);
+  }
+
+  /**
+   * The {@code autoscaling.knative.dev/min-scale} the Knative Service is seeded with: the pods of
+   * its primary revision, which the simulated autoscaler holds in the healthy state.
+   */
+  public synchronized int minScaleBaseline() {
+    return minScaleBaseline;
+  }
+
+  synchronized void setMinScaleBaseline(int value) {
+    minScaleBaseline = value;
   }
 
   /** The newest revision: what a Knative traffic entry with latestRevision=true routes to. */

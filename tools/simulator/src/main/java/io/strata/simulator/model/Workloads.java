@@ -15,6 +15,8 @@ public final class Workloads {
   public static final String JOB = "llm-finetune";
   public static final String JOB_NAMESPACE = "training";
   public static final int KNATIVE_CONCURRENCY = 8;
+  public static final String DEPLOYMENT_VERSION = "e5-large-v2";
+  public static final String DEPLOYMENT_PREVIOUS_VERSION = "e5-large-v1";
 
   private Workloads() {}
 
@@ -33,16 +35,27 @@ public final class Workloads {
         traffic);
   }
 
+  /**
+   * The plain Deployment runs {@link #DEPLOYMENT_VERSION}, rolled out over {@link
+   * #DEPLOYMENT_PREVIOUS_VERSION} (whose ReplicaSet is kept at zero replicas, as Deployments keep
+   * old ReplicaSets), so a rollback through the pod-template label has somewhere to go.
+   */
   public static Workload deployment() {
+    Revision previous = deploymentRevision(DEPLOYMENT_PREVIOUS_VERSION);
+    Revision current = deploymentRevision(DEPLOYMENT_VERSION);
     return new Workload(
         DEPLOYMENT,
         INFERENCE_NAMESPACE,
         WorkloadKind.DEPLOYMENT,
-        List.of(new Revision(DEPLOYMENT, "e5-large-v2")),
+        List.of(previous, current),
         1,
         0,
         0.2,
-        Map.of(DEPLOYMENT, 100));
+        Map.of(current.name(), 100));
+  }
+
+  private static Revision deploymentRevision(String modelVersion) {
+    return new Revision(DEPLOYMENT + "-" + modelVersion, modelVersion);
   }
 
   public static Workload dra() {
