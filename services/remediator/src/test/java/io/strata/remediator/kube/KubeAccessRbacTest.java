@@ -1,0 +1,200 @@
+package io.strata.remediator.kube;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.strata.events.remediation.TargetRef;
+import io.strata.remediator.core.TargetException;
+import io.strata.remediator.core.TargetGateway;
+import io.strata.remediator.kube.KubeAccess.Permission;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The ClusterRole in deploy/base/remediator/rbac.yaml grants exactly what the remediator's
+ * Kubernetes access asks for. Every Kubernetes call of the service goes through {@link
+ * TargetGateway}; this test calls every method of it, reading and patching every kind of target the
+ * gateway accepts, against the fabric8 CRUD mock server, and compares the permissions of the
+ * requests made with those the ClusterRole grants: nothing missing, nothing unused. A new gateway
+ * method fails the test until it is exercised here (and its permission granted).
+ */
+class KubeAccessRbacTest {
+
+  private static final CustomResourceDefinitionContext KNATIVE_SERVICES =
+      knative("Service", "services");
+  private static final CustomResourceDefinitionContext KNATIVE_REVISIONS =
+      knative("Revision", "revisions");
+
+  /**
+   * Targets of every kind a remediation may address; the gateway refuses the ones it does not
+   * patch.
+   */
+  private static final List<TargetRef> TARGETS =
+      List.of(
+          new TargetRef("v1", "Node", null, "gpu-1"),
+          new TargetRef("v1", "Pod", "ml", "llm-0"),
+          new TargetRef("apps/v1", "Deployment", "ml", "batcher"),
+          new TargetRef(TargetGateway.KNATIVE_API_VERSION, "Service", "ml", "llm"));
+
+  private KubernetesMockServer server;
+  private KubernetesClient client;
+
+  @BeforeEach
+  void start() {
+    server =
+        new KubernetesMockServer(
+            new Context(),
+            new MockWebServer(),
+            new HashMap<>(),
+            new KubernetesCrudDispatcher(List.of(KNATIVE_SERVICES, KNATIVE_REVISIONS)),
+            false);
+    server.init();
+    client = server.createClient();
+  }
+
+  @AfterEach
+  void stop() {
+    client.close();
+    server.destroy();
+  }
+
+  @Test
+  void everyGatewayCallIsGrantedAndEveryGrantIsUsed() throws Exception {
+    seed();
+    KubeAccess.drain(server);
+    FabricTargetGateway gateway = new FabricTargetGateway(client, "nvidia.com/gpu.present=true");
+
+    Map<String, List<Object[]>> calls = new HashMap<>();
+    for (TargetRef target : TARGETS) {
+      calls.computeIfAbsent("read", k -> new java.util.ArrayList<>()).add(new Object[] {target});
+      calls
+          .computeIfAbsent("mergePatch", k -> new java.util.ArrayList<>())
+          .add(new Object[] {target, "{\"metadata\":{\"annotations\":{\"a\":\"b\"}}}", null});
+    }
+    calls.put(
+        "resolveWorkload", List.of(new Object[] {"ml", "llm"}, new Object[] {"ml", "batcher"}));
+    calls.put("podNode", List.<Object[]>of(new Object[] {"ml", "llm-0"}));
+    calls.put("gpuNodes", List.<Object[]>of(new Object[] {}));
+    calls.put("knativeRevisions", List.<Object[]>of(new Object[] {"ml", "llm"}));
+
+    for (Method method : TargetGateway.class.getMethods()) {
+      if (Modifier.isStatic(method.getModifiers()) || method.isDefault()) {
+        continue;
+      }
+      assertThat(calls)
+          .as("TargetGateway." + method.getName() + " is not exercised by this test")
+          .containsKey(method.getName());
+      for (Object[] args : calls.get(method.getName())) {
+        invoke(gateway, method, args);
+      }
+    }
+    Set<Permission> used = new TreeSet<>(KubeAccess.recorded(server));
+
+    Set<Permission> granted = KubeAccess.granted(client, KubeAccess.rbacOf("remediator"));
+    assertThat(used)
+        .as("requests the gateway made, against " + KubeAccess.rbacOf("remediator"))
+        .isEqualTo(granted);
+    assertThat(granted)
+        .extracting(Permission::verb)
+        .as("no create, update, delete or eviction")
+        .containsOnly("get", "list", "patch");
+  }
+
+  /**
+   * Calls one gateway method; a refused kind (no request made) is the gateway's answer, not an
+   * error.
+   */
+  private static void invoke(TargetGateway gateway, Method method, Object[] args)
+      throws IllegalAccessException {
+    try {
+      method.invoke(gateway, args);
+    } catch (InvocationTargetException e) {
+      if (!(e.getCause() instanceof TargetException)) {
+        throw new AssertionError(method.getName() + Arrays.toString(args), e.getCause());
+      }
+    }
+  }
+
+  private void seed() {
+    client
+        .nodes()
+        .resource(
+            new NodeBuilder()
+                .withNewMetadata()
+                .withName("gpu-1")
+                .addToLabels("nvidia.com/gpu.present", "true")
+                .endMetadata()
+                .build())
+        .create();
+    client
+        .pods()
+        .inNamespace("ml")
+        .resource(
+            new PodBuilder()
+                .withNewMetadata()
+                .withName("llm-0")
+                .withNamespace("ml")
+                .endMetadata()
+                .withNewSpec()
+                .withNodeName("gpu-1")
+                .endSpec()
+                .build())
+        .create();
+    client
+        .apps()
+        .deployments()
+        .inNamespace("ml")
+        .resource(
+            new DeploymentBuilder()
+                .withNewMetadata()
+                .withName("batcher")
+                .withNamespace("ml")
+                .endMetadata()
+                .build())
+        .create();
+    createKnative(
+        KNATIVE_SERVICES,
+        "{\"apiVersion\":\"serving.knative.dev/v1\",\"kind\":\"Service\","
+            + "\"metadata\":{\"name\":\"llm\",\"namespace\":\"ml\"}}");
+    createKnative(
+        KNATIVE_REVISIONS,
+        "{\"apiVersion\":\"serving.knative.dev/v1\",\"kind\":\"Revision\","
+            + "\"metadata\":{\"name\":\"llm-00001\",\"namespace\":\"ml\","
+            + "\"labels\":{\"serving.knative.dev/service\":\"llm\"}}}");
+  }
+
+  private void createKnative(CustomResourceDefinitionContext context, String json) {
+    GenericKubernetesResource resource =
+        client.getKubernetesSerialization().unmarshal(json, GenericKubernetesResource.class);
+    client.genericKubernetesResources(context).inNamespace("ml").resource(resource).create();
+  }
+
+  private static CustomResourceDefinitionContext knative(String kind, String plural) {
+    return new CustomResourceDefinitionContext.Builder()
+        .withGroup("serving.knative.dev")
+        .withVersion("v1")
+        .withKind(kind)
+        .withPlural(plural)
+        .withScope("Namespaced")
+        .build();
+  }
+}
