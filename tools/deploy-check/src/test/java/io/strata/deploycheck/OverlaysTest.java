@@ -21,6 +21,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -240,6 +242,28 @@ class OverlaysTest {
               .as(overlay + "/" + service + ": an update must not run two side by side")
               .isEqualTo("Recreate");
         }
+      }
+    }
+  }
+
+  @Test
+  void imagesAreTheNamesTheJibProfileBuilds() {
+    String pom = Repo.read(Repo.ROOT.resolve("services/pom.xml"));
+    Matcher group =
+        Pattern.compile("<strata.image.group>([^<]+)</strata.image.group>").matcher(pom);
+    assertThat(group.find()).as("services/pom.xml profile image sets strata.image.group").isTrue();
+    assertThat(pom)
+        .contains(
+            "<quarkus.container-image.group>${strata.image.group}</quarkus.container-image.group>")
+        .contains("<strata.image.tag>${project.version}</strata.image.tag>");
+    String version = System.getProperty("strata.version");
+    for (String overlay : OVERLAYS) {
+      for (String service : Repo.SERVICES) {
+        String application =
+            Repo.applicationProperties(service).getProperty("quarkus.application.name");
+        assertThat(Workloads.of(Repo.overlay(overlay), service).containers().get(0).getImage())
+            .as(overlay + "/" + service + ": <group>/<quarkus.application.name>:<version>")
+            .isEqualTo(group.group(1) + "/" + application + ":" + version);
       }
     }
   }
