@@ -13,22 +13,25 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 
-/** The incidents this instance tracks, in the same JSON as the incidents topic. */
+/** The incidents of all instances, in the same JSON as the incidents topic. */
 @Path("/api/incidents")
 @Produces(MediaType.APPLICATION_JSON)
 public class IncidentResource {
 
-  @Inject StoreQueries queries;
+  @Inject CorrelatorQueries queries;
 
   /**
    * @param state only incidents in this state (OPEN, MITIGATING, RESOLVED)
    * @param incidentClass only incidents of this class
+   * @param scope {@code local}: only this instance's (what instances ask each other)
    */
   @GET
   public String list(
-      @QueryParam("state") IncidentState state, @QueryParam("class") IncidentClass incidentClass) {
+      @QueryParam("state") IncidentState state,
+      @QueryParam("class") IncidentClass incidentClass,
+      @QueryParam("scope") String scope) {
     List<Incident> incidents =
-        queries.incidents().stream()
+        queries.incidents("local".equals(scope)).stream()
             .filter(i -> state == null || i.state() == state)
             .filter(i -> incidentClass == null || i.incidentClass() == incidentClass)
             .toList();
@@ -38,9 +41,8 @@ public class IncidentResource {
   @GET
   @Path("/{id}")
   public String get(@PathParam("id") String id) {
-    return queries.incidents().stream()
-        .filter(i -> i.incidentId().equals(id))
-        .findFirst()
+    return queries
+        .incident(id)
         .map(StrataJsonBody::write)
         .orElseThrow(() -> new NotFoundException("no incident " + id));
   }

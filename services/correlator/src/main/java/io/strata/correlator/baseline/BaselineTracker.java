@@ -17,15 +17,19 @@ import java.util.function.ToDoubleFunction;
  *
  * @param healthy newest last, at most the configured count
  * @param regressedStreak consecutive regressed windows just seen
+ * @param updatedAt the end of the newest window seen
+ * @param measuredAt the end of the newest window with enough requests to be evaluated; null before
+ *     the first
  */
-public record BaselineTracker(List<Baseline> healthy, int regressedStreak, Instant updatedAt) {
+public record BaselineTracker(
+    List<Baseline> healthy, int regressedStreak, Instant updatedAt, Instant measuredAt) {
 
   public BaselineTracker {
     healthy = healthy == null ? List.of() : List.copyOf(healthy);
   }
 
   public static BaselineTracker empty() {
-    return new BaselineTracker(List.of(), 0, null);
+    return new BaselineTracker(List.of(), 0, null, null);
   }
 
   /** Adds a healthy window, forgetting the oldest beyond {@code keep}; ends a regression streak. */
@@ -35,16 +39,21 @@ public record BaselineTracker(List<Baseline> healthy, int regressedStreak, Insta
     while (next.size() > Math.max(1, keep)) {
       next.remove(0);
     }
-    return new BaselineTracker(next, 0, window.asOf());
+    return new BaselineTracker(next, 0, window.asOf(), window.asOf());
   }
 
   public BaselineTracker withRegressed(Instant at) {
-    return new BaselineTracker(healthy, regressedStreak + 1, at);
+    return new BaselineTracker(healthy, regressedStreak + 1, at, at);
   }
 
-  /** A window that is neither (too few requests, or in band while an incident is open). */
+  /** An evaluated window that is neither (in band while an incident is open, or out of band). */
   public BaselineTracker withNeutral(Instant at) {
-    return new BaselineTracker(healthy, 0, at);
+    return new BaselineTracker(healthy, 0, at, at);
+  }
+
+  /** A window with too few requests to be evaluated: it measures nothing. */
+  public BaselineTracker withTooFewSamples(Instant at) {
+    return new BaselineTracker(healthy, 0, at, measuredAt);
   }
 
   /** The median baseline, once at least {@code warmup} healthy windows were seen. */

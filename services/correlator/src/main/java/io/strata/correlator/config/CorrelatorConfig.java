@@ -8,7 +8,9 @@ import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import java.time.Duration;
+import java.util.Optional;
 import org.apache.kafka.streams.kstream.Materialized;
 import org.hibernate.validator.constraints.time.DurationMin;
 
@@ -48,6 +50,13 @@ public interface CorrelatorConfig {
   @WithDefault("6")
   @Min(1)
   int internalPartitions();
+
+  /**
+   * The host:port other correlator instances reach this one's REST API at; Kafka Streams advertises
+   * it as {@code application.server} so queries can be routed to the instance owning the data.
+   * Empty: every instance answers from its own stores only.
+   */
+  Optional<@Pattern(regexp = "[^:/\\s]+:\\d{1,5}") String> advertisedServer();
 
   /** ROCKS_DB (default) or IN_MEMORY state stores; both are restored from their changelogs. */
   @WithDefault("ROCKS_DB")
@@ -170,10 +179,22 @@ public interface CorrelatorConfig {
     @DurationMin(millis = 0)
     Duration reopenCooldown();
 
-    /** Clean samples in a row before a device-level incident resolves. */
+    /**
+     * Clean samples in a row (health not FAIL, no new qualifying XID, node Ready) a device-level
+     * incident needs before it can resolve.
+     */
     @WithDefault("5")
     @Min(1)
     int deviceCleanSamplesToResolve();
+
+    /**
+     * An incident whose workload has had no window with enough requests to measure for this long
+     * stops waiting for traffic: a request-level incident resolves (marked as not measured), a
+     * device-level incident stops waiting for that workload.
+     */
+    @WithDefault("15m")
+    @DurationMin(millis = 1)
+    Duration quietPeriod();
   }
 
   /** Ownership settings. */
@@ -226,7 +247,8 @@ public interface CorrelatorConfig {
             lifecycle().windowsToResolve(),
             lifecycle().updateInterval(),
             lifecycle().reopenCooldown(),
-            lifecycle().deviceCleanSamplesToResolve()),
+            lifecycle().deviceCleanSamplesToResolve(),
+            lifecycle().quietPeriod()),
         new CorrelatorSettings.Ownership(
             ownership().mismatchGrace(), ownership().reportExporterWithoutOwner()),
         new CorrelatorSettings.Device(device().temperatureCelsius(), device().xidLookback()),

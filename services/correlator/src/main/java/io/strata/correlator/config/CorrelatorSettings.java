@@ -48,14 +48,17 @@ public record CorrelatorSettings(
    * Hysteresis: an incident opens after {@code windowsToOpen} regressed windows in a row and
    * resolves after {@code windowsToResolve} in-band windows in a row; while open it is re-published
    * at most every {@code updateInterval}; a relapse within {@code reopenCooldown} of resolution
-   * reopens the same incident.
+   * reopens the same incident. A device-level incident also needs {@code
+   * deviceCleanSamplesToResolve} clean samples in a row; a workload without a measurable window for
+   * {@code quietPeriod} is no longer waited for.
    */
   public record Lifecycle(
       int windowsToOpen,
       int windowsToResolve,
       Duration updateInterval,
       Duration reopenCooldown,
-      int deviceCleanSamplesToResolve) {}
+      int deviceCleanSamplesToResolve,
+      Duration quietPeriod) {}
 
   /** Exporter-vs-Kubernetes ownership verification. */
   public record Ownership(Duration mismatchGrace, boolean reportExporterWithoutOwner) {}
@@ -83,7 +86,8 @@ public record CorrelatorSettings(
             1.2,
             Duration.ofMinutes(10),
             Duration.ofMinutes(15)),
-        new Lifecycle(2, 3, Duration.ofMinutes(1), Duration.ofMinutes(10), 5),
+        new Lifecycle(
+            2, 3, Duration.ofMinutes(1), Duration.ofMinutes(10), 5, Duration.ofMinutes(15)),
         new Ownership(Duration.ofMinutes(2), true),
         new Device(85.0, Duration.ofMinutes(15)),
         6,

@@ -2,6 +2,7 @@ package io.strata.correlator.incident;
 
 import io.strata.correlator.classify.SuggestedActions;
 import io.strata.correlator.state.GpuView;
+import io.strata.correlator.state.NodeHealth;
 import io.strata.correlator.state.XidMark;
 import io.strata.events.Correlation;
 import io.strata.events.device.DeviceSample;
@@ -33,6 +34,7 @@ public final class DeviceIncidents {
   /**
    * @param xid the XID that triggered it; null for a health FAIL
    * @param owner the pod holding the GPU, null when unknown
+   * @param nodeHealth the node's Kubernetes state (cordon, conditions), added to the evidence
    */
   public static IncidentDraft draft(
       IncidentClass incidentClass,
@@ -42,6 +44,7 @@ public final class DeviceIncidents {
       GpuView gpu,
       XidEvent xid,
       PodState owner,
+      NodeHealth nodeHealth,
       Instant at) {
     Correlation correlation =
         (owner == null ? Correlation.empty() : owner.correlation())
@@ -86,6 +89,7 @@ public final class DeviceIncidents {
       trigger = new Trigger(Signal.HEALTH, 1.0, 0.0, "health_fail", at, at);
       what = "health FAIL";
     }
+    notes.addAll(nodeHealth.notes());
     if (incidentClass == IncidentClass.APP_ERROR) {
       notes.add("application XID: the workload's fault, no node action");
     }

@@ -1,9 +1,12 @@
 package io.strata.correlator.incident;
 
+import io.strata.events.incident.Evidence;
 import io.strata.events.incident.Incident;
 import io.strata.events.incident.IncidentState;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -86,28 +89,56 @@ public record IncidentTracker(
     }
     int streak = healthyStreak + 1;
     if (streak >= toResolve) {
-      Incident resolved =
-          withState(IncidentState.RESOLVED, at, at, Duration.between(current.openedAt(), at));
-      return publishNow(
-          new IncidentTracker(resolved, published, 0, occurrence, publishedAt, mitigationAnnounced),
-          at);
+      return resolve(at, Duration.between(current.openedAt(), at), null);
     }
-    if (current.state() == IncidentState.OPEN) {
+    return withStreak(streak).mitigate(at, updateInterval, null);
+  }
+
+  /**
+   * The trouble is contained (back in band once, a clean device sample, the node cordoned): OPEN
+   * moves to MITIGATING, announced at once the first time in an episode. {@code note}, when not
+   * null, is added to the evidence notes.
+   */
+  public Step mitigate(Instant at, Duration updateInterval, String note) {
+    if (!active()) {
+      return new Step(this, Optional.empty());
+    }
+    if (current.state() == IncidentState.OPEN || note != null) {
+      IncidentState state =
+          current.state() == IncidentState.OPEN ? IncidentState.MITIGATING : current.state();
       IncidentTracker next =
           new IncidentTracker(
-              withState(IncidentState.MITIGATING, at, null, null),
+              withState(state, at, null, null, note),
               published,
-              streak,
+              healthyStreak,
               occurrence,
               publishedAt,
               true);
-      return mitigationAnnounced ? publishWhenDue(next, at, updateInterval) : publishNow(next, at);
+      return mitigationAnnounced || state != IncidentState.MITIGATING
+          ? publishWhenDue(next, at, updateInterval)
+          : publishNow(next, at);
     }
-    return publishWhenDue(
-        new IncidentTracker(
-            current, published, streak, occurrence, publishedAt, mitigationAnnounced),
-        at,
-        updateInterval);
+    return publishWhenDue(this, at, updateInterval);
+  }
+
+  /**
+   * Resolves the incident now. {@code timeToRecover} is null when recovery was not measured (the
+   * traffic went away); {@code note}, when not null, says why it resolved.
+   */
+  public Step resolve(Instant at, Duration timeToRecover, String note) {
+    if (!active()) {
+      return new Step(this, Optional.empty());
+    }
+    Incident resolved = withState(IncidentState.RESOLVED, at, at, timeToRecover, note);
+    return publishNow(
+        new IncidentTracker(resolved, published, 0, occurrence, publishedAt, mitigationAnnounced),
+        at);
+  }
+
+  /** The count of in-band observations in a row while open. */
+  public IncidentTracker withStreak(int streak) {
+    return new IncidentTracker(
+        current, published, streak, occurrence, publishedAt, mitigationAnnounced);
   }
 
   /** An observation neither in band nor regressed: recovery has to start over. */
@@ -139,7 +170,20 @@ public record IncidentTracker(
     return pending && due ? publishNow(next, at) : new Step(next, Optional.empty());
   }
 
-  private Incident withState(IncidentState state, Instant at, Instant resolvedAt, Duration ttr) {
+  private Incident withState(
+      IncidentState state, Instant at, Instant resolvedAt, Duration ttr, String note) {
+    Evidence evidence = current.evidence();
+    if (note != null && !evidence.notes().contains(note)) {
+      List<String> notes = new ArrayList<>(evidence.notes());
+      notes.add(note);
+      evidence =
+          new Evidence(
+              evidence.exemplarTraces(),
+              evidence.devices(),
+              evidence.k8sEvents(),
+              evidence.findings(),
+              notes);
+    }
     return new Incident(
         current.incidentId(),
         current.revision() + 1,
@@ -151,7 +195,7 @@ public record IncidentTracker(
         current.scope(),
         current.trigger(),
         current.longestStage(),
-        current.evidence(),
+        evidence,
         current.suggestedActions(),
         current.openedAt(),
         at,

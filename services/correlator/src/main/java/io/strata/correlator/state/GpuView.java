@@ -11,6 +11,7 @@ import java.util.List;
  * progress, the workload it was last reported to, and the latest requests it served.
  *
  * @param ownerWorkload the workload key this GPU's snapshots went to last
+ * @param cleanToReport clean samples still to report to the device-incident side after a fault
  */
 public record GpuView(
     DeviceSample latest,
@@ -19,7 +20,8 @@ public record GpuView(
     MismatchState mismatch,
     String ownerWorkload,
     String ownerPod,
-    List<ExemplarTrace> exemplars) {
+    List<ExemplarTrace> exemplars,
+    int cleanToReport) {
 
   public GpuView {
     xids = xids == null ? List.of() : List.copyOf(xids);
@@ -27,11 +29,12 @@ public record GpuView(
   }
 
   public static GpuView empty() {
-    return new GpuView(null, null, null, null, null, null, null);
+    return new GpuView(null, null, null, null, null, null, null, 0);
   }
 
   public GpuView withSample(DeviceSample sample) {
-    return new GpuView(sample, latest, xids, mismatch, ownerWorkload, ownerPod, exemplars);
+    return new GpuView(
+        sample, latest, xids, mismatch, ownerWorkload, ownerPod, exemplars, cleanToReport);
   }
 
   /** Keeps the XIDs younger than {@code since}, plus {@code added} when not null. */
@@ -41,15 +44,22 @@ public record GpuView(
     if (added != null) {
       next.add(added);
     }
-    return new GpuView(latest, previous, next, mismatch, ownerWorkload, ownerPod, exemplars);
+    return new GpuView(
+        latest, previous, next, mismatch, ownerWorkload, ownerPod, exemplars, cleanToReport);
   }
 
   public GpuView withMismatch(MismatchState value) {
-    return new GpuView(latest, previous, xids, value, ownerWorkload, ownerPod, exemplars);
+    return new GpuView(
+        latest, previous, xids, value, ownerWorkload, ownerPod, exemplars, cleanToReport);
   }
 
   public GpuView withOwner(String workload, String pod) {
-    return new GpuView(latest, previous, xids, mismatch, workload, pod, exemplars);
+    return new GpuView(latest, previous, xids, mismatch, workload, pod, exemplars, cleanToReport);
+  }
+
+  public GpuView withCleanToReport(int count) {
+    return new GpuView(
+        latest, previous, xids, mismatch, ownerWorkload, ownerPod, exemplars, Math.max(0, count));
   }
 
   public GpuView withExemplar(ExemplarTrace trace, int keep) {
@@ -58,6 +68,7 @@ public record GpuView(
     while (next.size() > Math.max(0, keep)) {
       next.remove(0);
     }
-    return new GpuView(latest, previous, xids, mismatch, ownerWorkload, ownerPod, next);
+    return new GpuView(
+        latest, previous, xids, mismatch, ownerWorkload, ownerPod, next, cleanToReport);
   }
 }

@@ -1,17 +1,23 @@
 package io.strata.correlator.state;
 
 import io.strata.events.k8s.ClaimState;
+import io.strata.events.k8s.NodeState;
 import io.strata.events.k8s.PodState;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * One node as the correlator knows it: the Kubernetes view (its pods and DRA claims) and the device
- * view (one {@link GpuView} per GPU). Kept per cluster/node so that checking a GPU's ownership is a
- * local lookup.
+ * One node as the correlator knows it: the Kubernetes view (the node object, its pods and DRA
+ * claims) and the device view (one {@link GpuView} per GPU). Kept per cluster/node so that checking
+ * a GPU's ownership is a local lookup.
+ *
+ * @param node the latest node state; null when none was seen (or it was deleted)
  */
 public record NodeView(
-    Map<String, PodState> pods, Map<String, ClaimState> claims, Map<String, GpuView> gpus) {
+    Map<String, PodState> pods,
+    Map<String, ClaimState> claims,
+    Map<String, GpuView> gpus,
+    NodeState node) {
 
   public NodeView {
     pods = pods == null ? Map.of() : Map.copyOf(pods);
@@ -20,7 +26,7 @@ public record NodeView(
   }
 
   public static NodeView empty() {
-    return new NodeView(null, null, null);
+    return new NodeView(null, null, null, null);
   }
 
   public NodeView withPod(String key, PodState pod) {
@@ -30,7 +36,7 @@ public record NodeView(
     } else {
       next.put(key, pod);
     }
-    return new NodeView(next, claims, gpus);
+    return new NodeView(next, claims, gpus, node);
   }
 
   public NodeView withClaim(String key, ClaimState claim) {
@@ -40,7 +46,16 @@ public record NodeView(
     } else {
       next.put(key, claim);
     }
-    return new NodeView(pods, next, gpus);
+    return new NodeView(pods, next, gpus, node);
+  }
+
+  public NodeView withNode(NodeState state) {
+    return new NodeView(pods, claims, gpus, state);
+  }
+
+  /** What the node's Kubernetes state says about serving and recovery. */
+  public NodeHealth health() {
+    return NodeHealth.of(node);
   }
 
   public GpuView gpu(String gpuUuid) {
@@ -50,6 +65,6 @@ public record NodeView(
   public NodeView withGpu(String gpuUuid, GpuView gpu) {
     Map<String, GpuView> next = new HashMap<>(gpus);
     next.put(gpuUuid, gpu);
-    return new NodeView(pods, claims, next);
+    return new NodeView(pods, claims, next, node);
   }
 }

@@ -43,6 +43,14 @@ public final class CorrelatorMetrics {
         .increment();
   }
 
+  void resolvedWithoutTraffic() {
+    registry.counter("strata_correlator_incidents_resolved_without_traffic").increment();
+  }
+
+  void staleWindow() {
+    registry.counter("strata_correlator_windows_stale").increment();
+  }
+
   void eventWithoutWorkload() {
     registry.counter("strata_correlator_k8s_events_without_workload").increment();
   }

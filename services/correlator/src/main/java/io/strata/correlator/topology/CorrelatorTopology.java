@@ -3,13 +3,12 @@ package io.strata.correlator.topology;
 import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.incident.IncidentTracker;
+import io.strata.correlator.recovery.DeviceRecovery;
+import io.strata.correlator.recovery.DeviceWatch;
 import io.strata.correlator.state.EventMark;
 import io.strata.correlator.state.NodeView;
 import io.strata.correlator.state.WorkloadView;
 import io.strata.correlator.trace.AssembledTrace;
-import io.strata.correlator.trace.TraceAccumulator;
-import io.strata.correlator.window.RequestWindow;
-import io.strata.correlator.window.RequestWindowSerde;
 import io.strata.events.EventType;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.incident.Incident;
@@ -19,34 +18,27 @@ import io.strata.events.k8s.WorkloadEvent;
 import io.strata.events.serde.JsonSerde;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
-import io.strata.events.trace.SpanSummary;
 import java.time.Instant;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Consumed;
-import org.apache.kafka.streams.kstream.Grouped;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
-import org.apache.kafka.streams.kstream.SessionWindows;
-import org.apache.kafka.streams.kstream.Suppressed;
-import org.apache.kafka.streams.kstream.TimeWindows;
-import org.apache.kafka.streams.state.SessionStore;
 import org.apache.kafka.streams.state.Stores;
-import org.apache.kafka.streams.state.WindowStore;
 
 /**
  * The whole correlator as one Kafka Streams topology, built by one pure method. Three sides, each
  * partitioned by its own key: traces (trace_id: session windows assemble requests, then workload ×
  * model_version hopping windows measure them), nodes (cluster/node: pods, claims and GPUs meet
- * there, so ownership is checked locally) and workloads (cluster/namespace/workload: windows meet
- * the workload's GPUs, pods and events, and are classified).
+ * there, so ownership is checked locally), workloads (cluster/namespace/workload: windows meet the
+ * workload's GPUs, pods and events, and are classified) and device incidents (cluster/node: device
+ * trouble and node state meet the window verdicts of the workloads they affect).
  */
 public final class CorrelatorTopology {
 
@@ -77,7 +69,11 @@ public final class CorrelatorTopology {
                 (key, xid) ->
                     KeyValue.pair(RoutingKeys.node(xid.cluster(), xid.node()), NodeInput.xid(xid)),
                 Named.as("xids-by-node"));
-    KStream<String, AssembledTrace> traces = assembleTraces(builder, settings, metrics);
+    KStream<String, NodeInput> nodeStates =
+        source(builder, Topics.K8S_NODES, "nodes")
+            .mapValues(NodeInput::node, Named.as("node-states"));
+    KStream<String, AssembledTrace> traces =
+        TraceTopology.assembleTraces(builder, settings, metrics);
     KStream<String, NodeInput> nodeTraces =
         traces
             .filter(
@@ -103,6 +99,7 @@ public final class CorrelatorTopology {
                 Named.as("merge-claims"))
             .merge(samples, Named.as("merge-samples"))
             .merge(xids, Named.as("merge-xids"))
+            .merge(nodeStates, Named.as("merge-node-states"))
             .merge(nodeTraces, Named.as("merge-node-traces"))
             .repartition(
                 Repartitioned.with(Serdes.String(), json(NodeInput.class))
@@ -111,10 +108,9 @@ public final class CorrelatorTopology {
             .process(
                 () -> new NodeProcessor(settings, metrics),
                 Named.as("node-processor"),
-                StoreNames.NODES,
-                StoreNames.DEVICE_INCIDENTS);
+                StoreNames.NODES);
 
-    KStream<String, WorkloadInput> windows = measureWindows(traces, settings);
+    KStream<String, WorkloadInput> windows = TraceTopology.measureWindows(traces, settings);
     KStream<String, WorkloadInput> events =
         source(builder, Topics.K8S_EVENTS, "events")
             .filter((key, event) -> event != null, Named.as("events-present"))
@@ -152,9 +148,27 @@ public final class CorrelatorTopology {
                 Named.as("workload-processor"),
                 StoreNames.WORKLOADS,
                 StoreNames.BASELINES,
-                StoreNames.REQUEST_INCIDENTS);
+                StoreNames.REQUEST_INCIDENTS,
+                StoreNames.DEVICE_WATCHES);
+    KStream<String, Routed> deviceOut =
+        nodeOut
+            .filter((k, r) -> r.device() != null, Named.as("node-device-inputs"))
+            .mapValues(Routed::device, Named.as("node-device-unwrap"))
+            .merge(
+                workloadOut
+                    .filter((k, r) -> r.device() != null, Named.as("workload-device-inputs"))
+                    .mapValues(Routed::device, Named.as("workload-device-unwrap")),
+                Named.as("merge-device-verdicts"))
+            .repartition(
+                Repartitioned.with(Serdes.String(), json(DeviceIncidentInput.class))
+                    .withName("device-incident-inputs")
+                    .withNumberOfPartitions(settings.internalPartitions()))
+            .process(
+                () -> new DeviceIncidentProcessor(settings, metrics),
+                Named.as("device-incident-processor"),
+                StoreNames.DEVICE_INCIDENTS);
 
-    nodeOut
+    deviceOut
         .filter((k, r) -> r.incident() != null, Named.as("device-incidents"))
         .merge(
             workloadOut.filter((k, r) -> r.incident() != null, Named.as("request-incidents")),
@@ -182,89 +196,12 @@ public final class CorrelatorTopology {
     return builder.build();
   }
 
-  private static KStream<String, AssembledTrace> assembleTraces(
-      StreamsBuilder builder, CorrelatorSettings settings, CorrelatorMetrics metrics) {
-    Serde<SpanSummary> spans = Topics.TRACE_SPANS.valueSerde();
-    return source(builder, Topics.TRACE_SPANS, "spans")
-        .filter((traceId, span) -> span != null, Named.as("spans-present"))
-        .mapValues(
-            (traceId, span) -> {
-              if (traceId == null || traceId.isBlank()) {
-                throw new IllegalArgumentException(
-                    "a span without trace_id key cannot be assembled");
-              }
-              return span;
-            },
-            Named.as("spans-keyed"))
-        .groupByKey(Grouped.with("spans-by-trace", Serdes.String(), spans))
-        .windowedBy(
-            SessionWindows.ofInactivityGapAndGrace(
-                settings.traces().inactivityGap(), settings.traces().grace()))
-        .aggregate(
-            TraceAccumulator::empty,
-            (traceId, span, trace) -> trace.plus(span),
-            (traceId, left, right) -> left.merge(right),
-            Named.as("trace-assembly"),
-            Materialized.<String, TraceAccumulator, SessionStore<Bytes, byte[]>>as(
-                    StoreNames.TRACE_SESSIONS)
-                .withKeySerde(Serdes.String())
-                .withValueSerde(json(TraceAccumulator.class))
-                .withStoreType(settings.storeType()))
-        .suppress(
-            Suppressed.untilWindowCloses(Suppressed.BufferConfig.unbounded())
-                .withName("trace-complete"))
-        .toStream(Named.as("completed-traces"))
-        .filter((window, trace) -> trace != null, Named.as("traces-present"))
-        .map(
-            (window, trace) -> KeyValue.pair(window.key(), trace.assemble()),
-            Named.as("assemble-trace"))
-        .peek(
-            (traceId, trace) -> metrics.traceAssembled(trace.attributable()),
-            Named.as("count-traces"));
-  }
-
-  private static KStream<String, WorkloadInput> measureWindows(
-      KStream<String, AssembledTrace> traces, CorrelatorSettings settings) {
-    CorrelatorSettings.Windows windows = settings.windows();
-    double sloMillis = windows.slo().toNanos() / 1_000_000.0;
-    return traces
-        .filter((traceId, trace) -> trace.attributable(), Named.as("attributable-traces"))
-        .selectKey(
-            (traceId, trace) -> RoutingKeys.workloadVersion(trace.correlation()),
-            Named.as("traces-by-workload-version"))
-        .groupByKey(
-            Grouped.with(
-                "requests-by-workload-version", Serdes.String(), json(AssembledTrace.class)))
-        .windowedBy(
-            TimeWindows.ofSizeAndGrace(windows.size(), windows.grace())
-                .advanceBy(windows.advance()))
-        .aggregate(
-            RequestWindow::new,
-            (key, trace, window) -> window.add(trace, sloMillis, windows.exemplarTraces()),
-            Named.as("request-window-aggregate"),
-            Materialized.<String, RequestWindow, WindowStore<Bytes, byte[]>>as(
-                    StoreNames.REQUEST_WINDOWS)
-                .withKeySerde(Serdes.String())
-                .withValueSerde(new RequestWindowSerde())
-                .withStoreType(settings.storeType()))
-        .suppress(
-            Suppressed.untilWindowCloses(Suppressed.BufferConfig.unbounded())
-                .withName("request-window-closed"))
-        .toStream(Named.as("closed-request-windows"))
-        .map(
-            (window, requests) ->
-                KeyValue.pair(
-                    window.key().substring(0, window.key().lastIndexOf('|')),
-                    WorkloadInput.window(
-                        requests.stats(window.window().startTime(), window.window().endTime()))),
-            Named.as("window-stats-by-workload"));
-  }
-
   private static void addStores(StreamsBuilder builder, Materialized.StoreType type) {
     addStore(builder, type, StoreNames.POD_ROUTES, json(PodState.class));
     addStore(builder, type, StoreNames.CLAIM_ROUTES, json(ClaimState.class));
     addStore(builder, type, StoreNames.NODES, json(NodeView.class));
-    addStore(builder, type, StoreNames.DEVICE_INCIDENTS, json(IncidentTracker.class));
+    addStore(builder, type, StoreNames.DEVICE_INCIDENTS, json(DeviceRecovery.class));
+    addStore(builder, type, StoreNames.DEVICE_WATCHES, json(DeviceWatch.class));
     addStore(builder, type, StoreNames.WORKLOADS, json(WorkloadView.class));
     addStore(builder, type, StoreNames.BASELINES, json(BaselineTracker.class));
     addStore(builder, type, StoreNames.REQUEST_INCIDENTS, json(IncidentTracker.class));
@@ -281,7 +218,7 @@ public final class CorrelatorTopology {
             values));
   }
 
-  private static <V> KStream<String, V> source(
+  static <V> KStream<String, V> source(
       StreamsBuilder builder, Topic<String, V> topic, String name) {
     return builder.stream(
         topic.name(),

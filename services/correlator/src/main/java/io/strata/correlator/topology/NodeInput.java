@@ -4,6 +4,7 @@ import io.strata.events.device.DeviceSample;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.ExemplarTrace;
 import io.strata.events.k8s.ClaimState;
+import io.strata.events.k8s.NodeState;
 import io.strata.events.k8s.PodState;
 
 /**
@@ -19,7 +20,8 @@ public record NodeInput(
     ClaimState claim,
     DeviceSample sample,
     XidEvent xid,
-    ExemplarTrace trace) {
+    ExemplarTrace trace,
+    NodeState node) {
 
   /** What a node input carries. */
   public enum Kind {
@@ -29,28 +31,42 @@ public record NodeInput(
     CLAIM_REMOVED,
     SAMPLE,
     XID,
-    TRACE
+    TRACE,
+    NODE,
+    NODE_REMOVED
   }
 
   public static NodeInput pod(String podKey, PodState pod) {
     return new NodeInput(
-        pod == null ? Kind.POD_REMOVED : Kind.POD, podKey, pod, null, null, null, null);
+        pod == null ? Kind.POD_REMOVED : Kind.POD, podKey, pod, null, null, null, null, null);
   }
 
   public static NodeInput claim(String claimKey, ClaimState claim) {
     return new NodeInput(
-        claim == null ? Kind.CLAIM_REMOVED : Kind.CLAIM, claimKey, null, claim, null, null, null);
+        claim == null ? Kind.CLAIM_REMOVED : Kind.CLAIM,
+        claimKey,
+        null,
+        claim,
+        null,
+        null,
+        null,
+        null);
   }
 
   public static NodeInput sample(DeviceSample sample) {
-    return new NodeInput(Kind.SAMPLE, sample.gpuUuid(), null, null, sample, null, null);
+    return new NodeInput(Kind.SAMPLE, sample.gpuUuid(), null, null, sample, null, null, null);
   }
 
   public static NodeInput xid(XidEvent xid) {
-    return new NodeInput(Kind.XID, xid.gpuUuid(), null, null, null, xid, null);
+    return new NodeInput(Kind.XID, xid.gpuUuid(), null, null, null, xid, null, null);
+  }
+
+  public static NodeInput node(NodeState node) {
+    return new NodeInput(
+        node == null ? Kind.NODE_REMOVED : Kind.NODE, null, null, null, null, null, null, node);
   }
 
   public static NodeInput trace(ExemplarTrace trace) {
-    return new NodeInput(Kind.TRACE, trace.gpuUuid(), null, null, null, null, trace);
+    return new NodeInput(Kind.TRACE, trace.gpuUuid(), null, null, null, null, trace, null);
   }
 }

@@ -4,13 +4,13 @@ import io.strata.correlator.classify.DeviceAnomalyDetector;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.incident.DeviceIncidents;
 import io.strata.correlator.incident.IncidentDraft;
-import io.strata.correlator.incident.IncidentTracker;
 import io.strata.correlator.ownership.KubernetesOwner;
 import io.strata.correlator.ownership.OwnershipCheck;
 import io.strata.correlator.ownership.OwnershipFindings;
 import io.strata.correlator.state.GpuSnapshot;
 import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.MismatchState;
+import io.strata.correlator.state.NodeHealth;
 import io.strata.correlator.state.NodeView;
 import io.strata.correlator.state.XidMark;
 import io.strata.events.device.DeviceFinding;
@@ -21,6 +21,7 @@ import io.strata.events.device.HealthStatus;
 import io.strata.events.device.XidEvent;
 import io.strata.events.device.XidOrigin;
 import io.strata.events.incident.IncidentClass;
+import io.strata.events.k8s.NodeState;
 import io.strata.events.k8s.PodState;
 import io.strata.events.topic.Keys;
 import java.time.Instant;
@@ -34,8 +35,10 @@ import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * The node side: keeps each node's pods, claims and GPUs; verifies GPU ownership; enriches device
- * state with its owner and hands it to the workload; raises device-layer incidents.
+ * The node side: keeps each node's state, pods, claims and GPUs; verifies GPU ownership; enriches
+ * device state with its owner and hands it to the workload; reports device trouble, clean samples
+ * after it and node state changes to the device-incident side, and tells the affected workload to
+ * report its windows there.
  */
 final class NodeProcessor implements Processor<String, NodeInput, String, Routed> {
 
@@ -45,7 +48,6 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   private final CorrelatorMetrics metrics;
   private ProcessorContext<String, Routed> context;
   private KeyValueStore<String, NodeView> nodes;
-  private KeyValueStore<String, IncidentTracker> incidents;
 
   NodeProcessor(CorrelatorSettings settings, CorrelatorMetrics metrics) {
     this.settings = settings;
@@ -58,7 +60,6 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   public void init(ProcessorContext<String, Routed> context) {
     this.context = context;
     this.nodes = context.getStateStore(StoreNames.NODES);
-    this.incidents = context.getStateStore(StoreNames.DEVICE_INCIDENTS);
   }
 
   @Override
@@ -70,6 +71,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
         switch (input.kind()) {
           case POD, POD_REMOVED -> view.withPod(input.objectKey(), input.pod());
           case CLAIM, CLAIM_REMOVED -> view.withClaim(input.objectKey(), input.claim());
+          case NODE, NODE_REMOVED -> onNode(record, view, input.node());
           case SAMPLE -> onSample(record, view, input.sample(), at);
           case XID -> onXid(record, view, input.xid(), at);
           case TRACE ->
@@ -98,7 +100,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
         route(record, view, sample.cluster(), sample.node(), uuid, gpu, sample.owner(), kubernetes);
     NodeView next = view.withGpu(uuid, gpu);
     if (sample.health() == HealthStatus.FAIL) {
-      trouble(
+      return trouble(
           record,
           next,
           sample.cluster(),
@@ -107,10 +109,33 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
           IncidentClass.DEVICE_FAULT,
           null,
           at);
-    } else {
-      healthy(record, uuid, IncidentClass.DEVICE_FAULT, at);
     }
-    healthy(record, uuid, IncidentClass.APP_ERROR, at);
+    return reportClean(record, next, uuid);
+  }
+
+  /**
+   * After a fault the next clean samples of the GPU go to the device-incident side (enough to
+   * resolve; it needs no more). A node that is not Ready cannot vouch for its GPUs.
+   */
+  private NodeView reportClean(Record<String, NodeInput> record, NodeView view, String uuid) {
+    GpuView gpu = view.gpu(uuid);
+    if (gpu.cleanToReport() == 0 || !view.health().ready()) {
+      return view;
+    }
+    for (IncidentClass incidentClass : DEVICE_CLASSES) {
+      toDeviceIncidents(
+          record, DeviceIncidentInput.clean(trackerKey(record.key(), uuid, incidentClass)));
+    }
+    return view.withGpu(uuid, gpu.withCleanToReport(gpu.cleanToReport() - 1));
+  }
+
+  private NodeView onNode(Record<String, NodeInput> record, NodeView view, NodeState state) {
+    NodeView next = view.withNode(state);
+    NodeHealth before = view.health();
+    NodeHealth after = next.health();
+    if (before.unschedulable() != after.unschedulable() || before.ready() != after.ready()) {
+      toDeviceIncidents(record, DeviceIncidentInput.node(after));
+    }
     return next;
   }
 
@@ -125,12 +150,14 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     gpu = route(record, view, xid.cluster(), xid.node(), uuid, gpu, exporter, kubernetes);
     NodeView next = view.withGpu(uuid, gpu);
     if (xid.origin() == XidOrigin.APPLICATION) {
-      trouble(record, next, xid.cluster(), xid.node(), uuid, IncidentClass.APP_ERROR, xid, at);
-    } else if (xid.immediateAction().requiresNodeAction()) {
-      trouble(record, next, xid.cluster(), xid.node(), uuid, IncidentClass.DEVICE_FAULT, xid, at);
-    } else {
-      metrics.xidAsEvidenceOnly();
+      return trouble(
+          record, next, xid.cluster(), xid.node(), uuid, IncidentClass.APP_ERROR, xid, at);
     }
+    if (xid.immediateAction().requiresNodeAction()) {
+      return trouble(
+          record, next, xid.cluster(), xid.node(), uuid, IncidentClass.DEVICE_FAULT, xid, at);
+    }
+    metrics.xidAsEvidenceOnly();
     return next;
   }
 
@@ -217,7 +244,11 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     context.forward(record.withKey(key).withValue(Routed.finding(finding)));
   }
 
-  private void trouble(
+  /**
+   * Device trouble: the device-incident side opens or refreshes the incident, the workload holding
+   * the GPU is told to report its windows for it, and the next clean samples will be reported.
+   */
+  private NodeView trouble(
       Record<String, NodeInput> record,
       NodeView view,
       String cluster,
@@ -228,49 +259,29 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
       Instant at) {
     GpuView gpu = view.gpu(uuid);
     PodState owner = gpu.ownerPod() == null ? null : view.pods().get(gpu.ownerPod());
+    NodeHealth health = view.health();
     IncidentDraft draft =
-        DeviceIncidents.draft(incidentClass, cluster, node, uuid, gpu, xid, owner, at);
+        DeviceIncidents.draft(incidentClass, cluster, node, uuid, gpu, xid, owner, health, at);
     String key = trackerKey(record.key(), uuid, incidentClass);
-    IncidentTracker tracker =
-        Optional.ofNullable(incidents.get(key)).orElse(IncidentTracker.empty());
-    apply(
-        record,
-        key,
-        tracker.onTrouble(
-            draft,
-            at,
-            settings.lifecycle().updateInterval(),
-            settings.lifecycle().reopenCooldown()));
-  }
-
-  private void healthy(
-      Record<String, NodeInput> record, String uuid, IncidentClass incidentClass, Instant at) {
-    String key = trackerKey(record.key(), uuid, incidentClass);
-    IncidentTracker tracker = incidents.get(key);
-    if (tracker != null && tracker.active()) {
-      apply(
-          record,
-          key,
-          tracker.onHealthy(
-              at,
-              settings.lifecycle().deviceCleanSamplesToResolve(),
-              settings.lifecycle().updateInterval()));
+    String workload = owner == null ? null : gpu.ownerWorkload();
+    toDeviceIncidents(record, DeviceIncidentInput.trouble(key, draft, workload, health));
+    if (workload != null) {
+      context.forward(
+          record.withKey(workload).withValue(Routed.toWorkload(WorkloadInput.deviceWatch(key))));
     }
+    return view.withGpu(
+        uuid, gpu.withCleanToReport(settings.lifecycle().deviceCleanSamplesToResolve()));
   }
 
-  private void apply(Record<String, NodeInput> record, String key, IncidentTracker.Step step) {
-    incidents.put(key, step.tracker());
-    step.publish()
-        .ifPresent(
-            incident -> {
-              metrics.incidentPublished(incident);
-              context.forward(
-                  record.withKey(incident.incidentId()).withValue(Routed.incident(incident)));
-            });
+  private void toDeviceIncidents(Record<String, NodeInput> record, DeviceIncidentInput input) {
+    context.forward(record.withValue(Routed.toDeviceIncidents(input)));
   }
+
+  private static final List<IncidentClass> DEVICE_CLASSES =
+      List.of(IncidentClass.DEVICE_FAULT, IncidentClass.APP_ERROR);
 
   /** cluster/node/gpu|CLASS: one tracker per (GPU scope, class). */
-  private static String trackerKey(String nodeKey, String uuid, IncidentClass incidentClass) {
+  static String trackerKey(String nodeKey, String uuid, IncidentClass incidentClass) {
     return nodeKey + "/" + uuid + "|" + incidentClass.name();
   }
 

@@ -12,8 +12,17 @@ public final class StoreNames {
   /** cluster/node → {@link io.strata.correlator.state.NodeView}. */
   public static final String NODES = "node-views";
 
-  /** incident tracker key → tracker, for device-level incidents. */
+  /**
+   * cluster/node/gpu|CLASS → {@link io.strata.correlator.recovery.DeviceRecovery}, for device-level
+   * incidents.
+   */
   public static final String DEVICE_INCIDENTS = "device-incidents";
+
+  /**
+   * workload|cluster/node/gpu|CLASS → {@link io.strata.correlator.recovery.DeviceWatch}: the device
+   * incidents a workload reports its windows to.
+   */
+  public static final String DEVICE_WATCHES = "device-watches";
 
   /** trace_id session windows of spans. */
   public static final String TRACE_SESSIONS = "trace-sessions";

@@ -8,7 +8,8 @@ import io.strata.correlator.window.WindowStats;
 /**
  * Everything the workload side consumes, keyed by cluster/namespace/workload: one kind per record.
  *
- * @param objectKey the GPU UUID for GPU*, the pod key for POD*
+ * @param objectKey the GPU UUID for GPU*, the pod key for POD*, the device incident's tracker key
+ *     (cluster/node/gpu|CLASS) for DEVICE_WATCH
  */
 public record WorkloadInput(
     Kind kind,
@@ -25,7 +26,8 @@ public record WorkloadInput(
     GPU_RELEASED,
     POD,
     POD_REMOVED,
-    EVENT
+    EVENT,
+    DEVICE_WATCH
   }
 
   public static WorkloadInput window(WindowStats window) {
@@ -46,6 +48,11 @@ public record WorkloadInput(
 
   public static WorkloadInput podRemoved(String podKey) {
     return new WorkloadInput(Kind.POD_REMOVED, podKey, null, null, null, null);
+  }
+
+  /** A device incident affects this workload: report its windows to the device-incident side. */
+  public static WorkloadInput deviceWatch(String trackerKey) {
+    return new WorkloadInput(Kind.DEVICE_WATCH, trackerKey, null, null, null, null);
   }
 
   public static WorkloadInput event(EventMark event) {

@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -27,7 +28,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * The workload side: keeps each workload's GPUs, pods, events and model versions; compares every
  * closed window with its baseline; classifies regressions along the on-call path and runs the
- * request-level incident lifecycle, including recovery.
+ * request-level incident lifecycle, including recovery (and resolution without traffic, on stream
+ * time); reports its windows to the device incidents that affect it.
  */
 final class WorkloadProcessor implements Processor<String, WorkloadInput, String, Routed> {
 
@@ -40,6 +42,7 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
   private KeyValueStore<String, WorkloadView> workloads;
   private KeyValueStore<String, BaselineTracker> baselines;
   private KeyValueStore<String, IncidentTracker> incidents;
+  private DeviceWatches watches;
 
   WorkloadProcessor(CorrelatorSettings settings, CorrelatorMetrics metrics) {
     this.settings = settings;
@@ -57,6 +60,24 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
     this.workloads = context.getStateStore(StoreNames.WORKLOADS);
     this.baselines = context.getStateStore(StoreNames.BASELINES);
     this.incidents = context.getStateStore(StoreNames.REQUEST_INCIDENTS);
+    this.watches =
+        new DeviceWatches(
+            settings.lifecycle(),
+            context,
+            context.getStateStore(StoreNames.DEVICE_WATCHES),
+            baselines);
+    QuietIncidents quiet =
+        new QuietIncidents(settings.lifecycle(), context, incidents, baselines, metrics);
+    // Stream time: windows are event time, and the partition's time keeps moving with the device
+    // snapshots every scrape brings, also while a workload has no requests.
+    context.schedule(
+        settings.windows().advance(),
+        PunctuationType.STREAM_TIME,
+        timestamp -> {
+          Instant now = Instant.ofEpochMilli(timestamp);
+          quiet.punctuate(now);
+          watches.punctuate(now);
+        });
   }
 
   @Override
@@ -71,7 +92,19 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
           case POD -> view.withPod(input.pod());
           case POD_REMOVED -> view.withoutPod(input.objectKey());
           case EVENT -> view.withEvent(input.event(), eventKeep);
-          case WINDOW -> onWindow(record, view.withWindow(input.window()), input.window());
+          case DEVICE_WATCH -> {
+            watches.register(
+                record.key(), input.objectKey(), Instant.ofEpochMilli(record.timestamp()));
+            yield view;
+          }
+          case WINDOW -> {
+            WindowStats window = input.window();
+            if (stale(window)) {
+              metrics.staleWindow();
+              yield view;
+            }
+            yield onWindow(record, view.withWindow(window), window);
+          }
         };
     workloads.put(record.key(), next);
   }
@@ -90,7 +123,7 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
     Instant at = window.windowEnd();
     int keep = settings.regression().baselineWindows();
     switch (verdict.kind()) {
-      case TOO_FEW_SAMPLES -> tracker = tracker.withNeutral(at);
+      case TOO_FEW_SAMPLES -> tracker = tracker.withTooFewSamples(at);
       case NO_BASELINE -> tracker = tracker.withHealthy(Baseline.of(window, gpus), keep);
       case REGRESSED -> {
         tracker = tracker.withRegressed(at);
@@ -137,7 +170,19 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
       }
     }
     baselines.put(versionKey, tracker);
+    watches.onWindow(record.key(), verdict.kind(), at);
     return view;
+  }
+
+  /**
+   * A window that closed more than the quiet period after its end: its partition had no traffic to
+   * close it sooner, and incidents have moved on (a quiet resolution); it must not reopen them.
+   */
+  private boolean stale(WindowStats window) {
+    return window
+        .windowEnd()
+        .plus(settings.lifecycle().quietPeriod())
+        .isBefore(Instant.ofEpochMilli(context.currentStreamTimeMs()));
   }
 
   /**

@@ -80,6 +80,13 @@ class CorrelatorConfigValidationTest {
   }
 
   @Test
+  void anAdvertisedServerWithoutPortFailsNamingTheKey() {
+    assertThatThrownBy(() -> load(Map.of("strata.correlator.advertised-server", "correlator-0")))
+        .isInstanceOf(ConfigValidationException.class)
+        .hasMessageContaining("strata.correlator.advertised-server");
+  }
+
+  @Test
   void aValidOverrideIsTaken() {
     CorrelatorConfig config =
         load(Map.of("strata.correlator.windows.size", "30s"))

@@ -15,6 +15,8 @@ import io.strata.events.device.XidSource;
 import io.strata.events.incident.Incident;
 import io.strata.events.k8s.AllocatedResource;
 import io.strata.events.k8s.ClaimState;
+import io.strata.events.k8s.Condition;
+import io.strata.events.k8s.NodeState;
 import io.strata.events.k8s.ObjectRef;
 import io.strata.events.k8s.PodPhase;
 import io.strata.events.k8s.PodState;
@@ -64,6 +66,7 @@ final class Scenario implements AutoCloseable {
   final SimpleMeterRegistry registry = new SimpleMeterRegistry();
   private final TestInputTopic<String, PodState> pods;
   private final TestInputTopic<String, ClaimState> claims;
+  private final TestInputTopic<String, NodeState> nodes;
   private final TestInputTopic<String, DeviceSample> samples;
   private final TestInputTopic<String, XidEvent> xids;
   private final TestInputTopic<String, WorkloadEvent> events;
@@ -94,6 +97,7 @@ final class Scenario implements AutoCloseable {
             CorrelatorTopology.build(settings, new CorrelatorMetrics(registry)), props, T0);
     pods = input(Topics.K8S_PODS);
     claims = input(Topics.K8S_CLAIMS);
+    nodes = input(Topics.K8S_NODES);
     samples = input(Topics.DEVICE_SAMPLES);
     xids = input(Topics.DEVICE_XIDS);
     events = input(Topics.K8S_EVENTS);
@@ -130,7 +134,8 @@ final class Scenario implements AutoCloseable {
             1.2,
             Duration.ofMinutes(5),
             Duration.ofMinutes(5)),
-        new CorrelatorSettings.Lifecycle(2, 3, Duration.ofMinutes(1), Duration.ofMinutes(5), 3),
+        new CorrelatorSettings.Lifecycle(
+            2, 3, Duration.ofMinutes(1), Duration.ofMinutes(5), 3, Duration.ofMinutes(2)),
         new CorrelatorSettings.Ownership(Duration.ofSeconds(30), true),
         new CorrelatorSettings.Device(85.0, Duration.ofMinutes(5)),
         1,
@@ -212,6 +217,27 @@ final class Scenario implements AutoCloseable {
 
   void podDeleted(String name, Instant at) {
     pods.pipeInput(Keys.pod(CLUSTER, NS, name), null, at);
+  }
+
+  /** Publishes a node state as the watcher would: cordoned or not, Ready or not. */
+  void node(String name, boolean cordoned, boolean ready, Instant at) {
+    NodeState state =
+        new NodeState(
+            CLUSTER,
+            name,
+            !cordoned,
+            cordoned,
+            List.of(),
+            List.of(
+                new Condition(
+                    "Ready", ready ? "True" : "False", ready ? null : "KubeletNotReady", null, at)),
+            Map.of("nvidia.com/gpu", 8L),
+            Map.of("nvidia.com/gpu", 8L),
+            "H100",
+            Map.of(),
+            "1",
+            at);
+    nodes.pipeInput(Keys.node(CLUSTER, name), state, at);
   }
 
   void claim(ClaimState claim, Instant at) {

@@ -2,14 +2,12 @@ package io.strata.correlator.api;
 
 import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.incident.IncidentTracker;
+import io.strata.correlator.recovery.DeviceRecovery;
 import io.strata.correlator.state.WorkloadView;
 import io.strata.correlator.topology.StoreNames;
 import io.strata.events.incident.Incident;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.ServiceUnavailableException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,16 +22,18 @@ import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * Interactive queries over this instance's state stores. With several instances each answers for
- * the partitions it owns; the remediator and console read the compacted incidents topic for the
- * whole picture.
+ * Interactive queries over this instance's state stores: the partitions it owns. {@link
+ * InstanceRouter} adds the other instances' answers.
  */
-@ApplicationScoped
-public class StoreQueries {
+public final class LocalStores {
 
-  @Inject KafkaStreams streams;
+  private final KafkaStreams streams;
 
-  /** The latest version of every incident this instance tracks, newest update first. */
+  public LocalStores(KafkaStreams streams) {
+    this.streams = streams;
+  }
+
+  /** The latest version of every incident this instance tracks (unordered). */
   public List<Incident> incidents() {
     return queryable(this::readIncidents);
   }
@@ -63,20 +63,24 @@ public class StoreQueries {
 
   private List<Incident> readIncidents() {
     List<Incident> all = new ArrayList<>();
-    for (String store : List.of(StoreNames.DEVICE_INCIDENTS, StoreNames.REQUEST_INCIDENTS)) {
-      try (KeyValueIterator<String, IncidentTracker> trackers =
-          this.<IncidentTracker>store(store).all()) {
-        trackers.forEachRemaining(
-            entry -> {
-              if (entry.value.current() != null) {
-                all.add(entry.value.current());
-              }
-            });
-      }
+    try (KeyValueIterator<String, DeviceRecovery> trackers =
+        this.<DeviceRecovery>store(StoreNames.DEVICE_INCIDENTS).all()) {
+      trackers.forEachRemaining(
+          entry -> {
+            if (entry.value.tracker().current() != null) {
+              all.add(entry.value.tracker().current());
+            }
+          });
     }
-    all.sort(
-        Comparator.comparing(Incident::updatedAt, Comparator.nullsLast(Comparator.reverseOrder()))
-            .thenComparing(Incident::incidentId));
+    try (KeyValueIterator<String, IncidentTracker> trackers =
+        this.<IncidentTracker>store(StoreNames.REQUEST_INCIDENTS).all()) {
+      trackers.forEachRemaining(
+          entry -> {
+            if (entry.value.current() != null) {
+              all.add(entry.value.current());
+            }
+          });
+    }
     return all;
   }
 

@@ -1,0 +1,156 @@
+package io.strata.correlator.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.strata.correlator.baseline.Baseline;
+import io.strata.correlator.baseline.BaselineTracker;
+import io.strata.correlator.classify.WorkloadActivity;
+import io.strata.correlator.state.WorkloadView;
+import io.strata.correlator.topology.StoreNames;
+import io.strata.events.incident.Incident;
+import io.strata.events.json.StrataJson;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.ServiceUnavailableException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.kafka.streams.state.HostInfo;
+
+/**
+ * The answers of the REST API, across all instances: lists merge this instance's stores with every
+ * other instance's local answer; one workload is answered by the instance that owns its key. Plain
+ * Java so that a test can serve it from several Kafka Streams instances at once.
+ */
+public final class CorrelatorQueries {
+
+  /** One line per workload. */
+  public record WorkloadSummary(
+      String workload, WorkloadActivity activity, int gpus, int pods, long lastWindowRequests) {}
+
+  /** One workload in full: its view, what it is doing and its baselines per model_version. */
+  public record WorkloadDetail(
+      String workload,
+      WorkloadActivity activity,
+      WorkloadView view,
+      Map<String, Baseline> baselines) {}
+
+  private final LocalStores local;
+  private final InstanceRouter router;
+  private final Duration idleAfter;
+  private final int baselineWarmup;
+  private final Clock clock;
+
+  /**
+   * @param idleAfter a workload without a window for this long is IDLE
+   * @param baselineWarmup healthy windows before a baseline is shown
+   */
+  public CorrelatorQueries(
+      LocalStores local,
+      InstanceRouter router,
+      Duration idleAfter,
+      int baselineWarmup,
+      Clock clock) {
+    this.local = local;
+    this.router = router;
+    this.idleAfter = idleAfter;
+    this.baselineWarmup = baselineWarmup;
+    this.clock = clock;
+  }
+
+  /** Every incident (latest version), newest update first; {@code localOnly}: this instance's. */
+  public List<Incident> incidents(boolean localOnly) {
+    List<Incident> all = new ArrayList<>(local.incidents());
+    if (!localOnly) {
+      for (HostInfo host :
+          router.otherInstances(StoreNames.DEVICE_INCIDENTS, StoreNames.REQUEST_INCIDENTS)) {
+        all.addAll(
+            Arrays.asList(
+                read(router.fetch(host, "/api/incidents?scope=local"), Incident[].class)));
+      }
+    }
+    all.sort(
+        Comparator.comparing(Incident::updatedAt, Comparator.nullsLast(Comparator.reverseOrder()))
+            .thenComparing(Incident::incidentId));
+    return all;
+  }
+
+  public Optional<Incident> incident(String incidentId) {
+    return incidents(false).stream().filter(i -> i.incidentId().equals(incidentId)).findFirst();
+  }
+
+  /** One line per workload, ordered by workload key. */
+  public List<WorkloadSummary> workloads(boolean localOnly) {
+    List<WorkloadSummary> all = new ArrayList<>();
+    local
+        .workloads()
+        .forEach(
+            (key, view) ->
+                all.add(
+                    new WorkloadSummary(
+                        key,
+                        activity(view),
+                        view.gpus().size(),
+                        view.pods().size(),
+                        view.lastWindow() == null ? 0 : view.lastWindow().requests())));
+    if (!localOnly) {
+      for (HostInfo host : router.otherInstances(StoreNames.WORKLOADS)) {
+        all.addAll(
+            Arrays.asList(
+                read(router.fetch(host, "/api/workloads?scope=local"), WorkloadSummary[].class)));
+      }
+    }
+    all.sort(Comparator.comparing(WorkloadSummary::workload));
+    return all;
+  }
+
+  /** One workload as JSON, from the instance that owns it; 404 when nobody knows it. */
+  public String workload(String cluster, String namespace, String workload, boolean localOnly) {
+    String key = cluster + "/" + namespace + "/" + workload;
+    Optional<HostInfo> owner =
+        localOnly ? Optional.empty() : router.ownerOf(StoreNames.WORKLOADS, key);
+    if (owner.isPresent()) {
+      return router.fetch(
+          owner.get(),
+          "/api/workloads/"
+              + segment(cluster)
+              + "/"
+              + segment(namespace)
+              + "/"
+              + segment(workload)
+              + "?scope=local");
+    }
+    WorkloadView view = local.workload(key);
+    if (view == null) {
+      throw new NotFoundException("no workload " + key);
+    }
+    Map<String, Baseline> baselines = new LinkedHashMap<>();
+    for (Map.Entry<String, BaselineTracker> entry : local.baselines(key).entrySet()) {
+      entry.getValue().baseline(baselineWarmup).ifPresent(b -> baselines.put(entry.getKey(), b));
+    }
+    return StrataJsonBody.write(new WorkloadDetail(key, activity(view), view, baselines));
+  }
+
+  private WorkloadActivity activity(WorkloadView view) {
+    return WorkloadActivity.explain(view, clock.instant(), idleAfter);
+  }
+
+  private static String segment(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  private static <T> T read(String body, Class<T> type) {
+    try {
+      return StrataJson.mapper().readValue(body, type);
+    } catch (JsonProcessingException e) {
+      throw new ServiceUnavailableException(
+          "another instance answered something unreadable: " + e.getOriginalMessage(), 5L);
+    }
+  }
+}

@@ -1,0 +1,181 @@
+package io.strata.correlator.recovery;
+
+import io.strata.correlator.classify.WindowVerdict;
+import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.incident.IncidentDraft;
+import io.strata.correlator.incident.IncidentTracker;
+import io.strata.correlator.state.NodeHealth;
+import io.strata.events.incident.Incident;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The lifecycle of one device-level incident (one GPU, one class) with the rule for its recovery:
+ * it resolves only when the device is clean ({@code deviceCleanSamplesToResolve} samples in a row
+ * without health FAIL or a new qualifying XID, from a Ready node) <b>and</b> every affected
+ * workload that has request traffic is back within its baseline band (request p95, queue wait and
+ * effective throughput) for {@code windowsToResolve} windows in a row. A workload that has no
+ * measurable traffic for the quiet period is not waited for. A cordoned node moves the incident to
+ * MITIGATING and never resolves it: resolution makes the remediator undo its cordon, which must
+ * only happen once the GPU is healthy. Immutable.
+ *
+ * @param workloads affected workload key → its recovery so far
+ * @param unschedulable whether the node was last seen cordoned or tainted NoSchedule/NoExecute
+ */
+public record DeviceRecovery(
+    IncidentTracker tracker,
+    int cleanSamples,
+    Map<String, WorkloadRecovery> workloads,
+    boolean unschedulable) {
+
+  /** One affected workload: in-band windows in a row, or quiet (no measurable traffic). */
+  public record WorkloadRecovery(int inBandStreak, boolean quiet) {}
+
+  /** The next state and the incident to publish, if any. */
+  public record Step(DeviceRecovery next, Optional<Incident> publish) {}
+
+  public DeviceRecovery {
+    tracker = tracker == null ? IncidentTracker.empty() : tracker;
+    workloads = workloads == null ? Map.of() : Map.copyOf(workloads);
+  }
+
+  public static DeviceRecovery empty() {
+    return new DeviceRecovery(IncidentTracker.empty(), 0, Map.of(), false);
+  }
+
+  public boolean active() {
+    return tracker.active();
+  }
+
+  /**
+   * A qualifying XID or health FAIL: opens, reopens or refreshes the incident and starts recovery
+   * over, now waiting for {@code workloadKey} (null when no workload holds the GPU).
+   */
+  public Step onTrouble(
+      IncidentDraft draft,
+      String workloadKey,
+      NodeHealth node,
+      Instant at,
+      CorrelatorSettings.Lifecycle lifecycle) {
+    IncidentTracker.Step step =
+        tracker.onTrouble(draft, at, lifecycle.updateInterval(), lifecycle.reopenCooldown());
+    Map<String, WorkloadRecovery> awaited = new HashMap<>();
+    if (workloadKey != null) {
+      awaited.put(workloadKey, new WorkloadRecovery(0, false));
+    }
+    return new Step(
+        new DeviceRecovery(step.tracker(), 0, awaited, node.unschedulable()), step.publish());
+  }
+
+  /** A clean sample of the GPU: the first moves OPEN to MITIGATING. */
+  public Step onClean(Instant at, CorrelatorSettings.Lifecycle lifecycle) {
+    if (!active()) {
+      return new Step(this, Optional.empty());
+    }
+    int clean = Math.min(cleanSamples + 1, lifecycle.deviceCleanSamplesToResolve());
+    IncidentTracker.Step step = tracker.mitigate(at, lifecycle.updateInterval(), null);
+    return new DeviceRecovery(step.tracker(), clean, workloads, unschedulable)
+        .tryResolve(at, lifecycle, step.publish());
+  }
+
+  /** A closed window of an affected workload, judged against its baseline. */
+  public Step onVerdict(
+      String workloadKey,
+      WindowVerdict.Kind verdict,
+      Instant at,
+      CorrelatorSettings.Lifecycle lifecycle) {
+    WorkloadRecovery before = workloads.get(workloadKey);
+    if (!active() || before == null) {
+      return new Step(this, Optional.empty());
+    }
+    int streak =
+        switch (verdict) {
+          case IN_BAND, NO_BASELINE -> before.inBandStreak() + 1;
+          case REGRESSED, OUT_OF_BAND -> 0;
+          case TOO_FEW_SAMPLES -> before.inBandStreak();
+        };
+    DeviceRecovery next = withWorkload(workloadKey, new WorkloadRecovery(streak, false));
+    Optional<Incident> publish = Optional.empty();
+    IncidentTracker mitigated = next.tracker;
+    if (streak > before.inBandStreak()) {
+      IncidentTracker.Step step = next.tracker.mitigate(at, lifecycle.updateInterval(), null);
+      mitigated = step.tracker();
+      publish = step.publish();
+    }
+    return new DeviceRecovery(mitigated, next.cleanSamples, next.workloads, next.unschedulable)
+        .tryResolve(at, lifecycle, publish);
+  }
+
+  /** An affected workload had no measurable traffic for the quiet period: stop waiting for it. */
+  public Step onQuiet(String workloadKey, Instant at, CorrelatorSettings.Lifecycle lifecycle) {
+    if (!active() || !workloads.containsKey(workloadKey)) {
+      return new Step(this, Optional.empty());
+    }
+    return withWorkload(workloadKey, new WorkloadRecovery(0, true))
+        .tryResolve(at, lifecycle, Optional.empty());
+  }
+
+  /** The node's Kubernetes state changed: being cordoned contains the fault (MITIGATING). */
+  public Step onNode(NodeHealth node, Instant at, CorrelatorSettings.Lifecycle lifecycle) {
+    DeviceRecovery next =
+        new DeviceRecovery(tracker, cleanSamples, workloads, node.unschedulable());
+    if (!active() || !node.unschedulable() || unschedulable) {
+      return new Step(next, Optional.empty());
+    }
+    IncidentTracker.Step step =
+        tracker.mitigate(
+            at,
+            lifecycle.updateInterval(),
+            String.join("; ", node.notes()) + " at " + at + ": no new work lands on its GPUs");
+    return new Step(
+        new DeviceRecovery(step.tracker(), cleanSamples, workloads, true), step.publish());
+  }
+
+  private Step tryResolve(
+      Instant at, CorrelatorSettings.Lifecycle lifecycle, Optional<Incident> pending) {
+    boolean deviceClean = cleanSamples >= lifecycle.deviceCleanSamplesToResolve();
+    boolean workloadsBack =
+        workloads.values().stream()
+            .allMatch(w -> w.quiet() || w.inBandStreak() >= lifecycle.windowsToResolve());
+    if (!active() || !deviceClean || !workloadsBack) {
+      return new Step(this, pending);
+    }
+    Incident current = tracker.current();
+    IncidentTracker.Step step =
+        tracker.resolve(at, Duration.between(current.openedAt(), at), resolutionNote(lifecycle));
+    return new Step(
+        new DeviceRecovery(step.tracker(), cleanSamples, workloads, unschedulable), step.publish());
+  }
+
+  private String resolutionNote(CorrelatorSettings.Lifecycle lifecycle) {
+    StringBuilder note =
+        new StringBuilder("resolved: ")
+            .append(lifecycle.deviceCleanSamplesToResolve())
+            .append(" clean device samples in a row");
+    workloads.entrySet().stream()
+        .sorted(Map.Entry.comparingByKey())
+        .forEach(
+            w ->
+                note.append(
+                    w.getValue().quiet()
+                        ? "; " + w.getKey() + " had no measurable traffic, recovery not measured"
+                        : "; "
+                            + w.getKey()
+                            + " back within its baseline band for "
+                            + lifecycle.windowsToResolve()
+                            + " windows"));
+    if (workloads.isEmpty()) {
+      note.append("; no workload held the GPU");
+    }
+    return note.toString();
+  }
+
+  private DeviceRecovery withWorkload(String workloadKey, WorkloadRecovery recovery) {
+    Map<String, WorkloadRecovery> next = new HashMap<>(workloads);
+    next.put(workloadKey, recovery);
+    return new DeviceRecovery(tracker, cleanSamples, next, unschedulable);
+  }
+}

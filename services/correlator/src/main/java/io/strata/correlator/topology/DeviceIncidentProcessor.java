@@ -1,0 +1,93 @@
+package io.strata.correlator.topology;
+
+import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.recovery.DeviceRecovery;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * The device-incident side (keyed by cluster/node): runs DEVICE_FAULT and APP_ERROR lifecycles from
+ * device trouble, clean samples and node state (from the node side) and the window verdicts of the
+ * workloads they affect (from the workload side), so that recovery is measured on requests.
+ */
+final class DeviceIncidentProcessor
+    implements Processor<String, DeviceIncidentInput, String, Routed> {
+
+  private final CorrelatorSettings.Lifecycle lifecycle;
+  private final CorrelatorMetrics metrics;
+  private ProcessorContext<String, Routed> context;
+  private KeyValueStore<String, DeviceRecovery> incidents;
+
+  DeviceIncidentProcessor(CorrelatorSettings settings, CorrelatorMetrics metrics) {
+    this.lifecycle = settings.lifecycle();
+    this.metrics = metrics;
+  }
+
+  @Override
+  public void init(ProcessorContext<String, Routed> context) {
+    this.context = context;
+    this.incidents = context.getStateStore(StoreNames.DEVICE_INCIDENTS);
+  }
+
+  @Override
+  public void process(Record<String, DeviceIncidentInput> record) {
+    DeviceIncidentInput input = Objects.requireNonNull(record.value(), "device incident input");
+    Instant at = Instant.ofEpochMilli(record.timestamp());
+    if (input.kind() == DeviceIncidentInput.Kind.NODE) {
+      for (String key : trackersOf(record.key())) {
+        apply(record, key, incidents.get(key).onNode(input.node(), at, lifecycle));
+      }
+      return;
+    }
+    String key = Objects.requireNonNull(input.trackerKey(), "tracker key");
+    DeviceRecovery recovery =
+        Optional.ofNullable(incidents.get(key)).orElse(DeviceRecovery.empty());
+    DeviceRecovery.Step step =
+        switch (input.kind()) {
+          case TROUBLE ->
+              recovery.onTrouble(input.draft(), input.workloadKey(), input.node(), at, lifecycle);
+          case CLEAN -> recovery.onClean(at, lifecycle);
+          case VERDICT -> recovery.onVerdict(input.workloadKey(), input.verdict(), at, lifecycle);
+          case QUIET -> recovery.onQuiet(input.workloadKey(), at, lifecycle);
+          case NODE -> throw new IllegalStateException("handled above");
+        };
+    if (input.kind() == DeviceIncidentInput.Kind.TROUBLE || incidents.get(key) != null) {
+      apply(record, key, step);
+    }
+  }
+
+  /** Every tracker of the node's GPUs (keys cluster/node/gpu|CLASS). */
+  private List<String> trackersOf(String nodeKey) {
+    List<String> keys = new ArrayList<>();
+    try (KeyValueIterator<String, DeviceRecovery> all =
+        incidents.prefixScan(nodeKey + "/", new StringSerializer())) {
+      while (all.hasNext()) {
+        KeyValue<String, DeviceRecovery> entry = all.next();
+        keys.add(entry.key);
+      }
+    }
+    return keys;
+  }
+
+  private void apply(
+      Record<String, DeviceIncidentInput> record, String key, DeviceRecovery.Step step) {
+    incidents.put(key, step.next());
+    step.publish()
+        .ifPresent(
+            incident -> {
+              metrics.incidentPublished(incident);
+              context.forward(
+                  record.withKey(incident.incidentId()).withValue(Routed.incident(incident)));
+            });
+  }
+}
