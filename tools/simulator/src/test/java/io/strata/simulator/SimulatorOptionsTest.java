@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.simulator.dcgm.MetricsServers;
+import io.strata.simulator.k8s.ReactionConventions;
 import io.strata.simulator.model.Scenario;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,55 @@ class SimulatorOptionsTest {
     assertThat(o.autoApprove()).isTrue();
     assertThat(o.scenario()).isEqualTo(Scenario.QUEUE_BACKLOG);
     assertThat(o.cluster()).isEqualTo("prod-a");
+  }
+
+  @Test
+  void conventionsDefaultToTheRemediatorsAndCanBeChanged() {
+    SimulatorOptions defaults = SimulatorOptions.parse(List.of(), Map.of());
+    assertThat(defaults.conventions())
+        .isEqualTo(
+            new ReactionConventions(
+                "strata.io/pause-batches",
+                "strata.io/max-concurrency",
+                "strata.io/model-version",
+                "strata.io/previous-model-version"));
+    SimulatorOptions custom =
+        SimulatorOptions.parse(
+            List.of("--model-version-label=example.com/version"),
+            Map.of("SIM_PREVIOUS_MODEL_VERSION_ANNOTATION", "example.com/previous"));
+    assertThat(custom.conventions().modelVersionLabel()).isEqualTo("example.com/version");
+    assertThat(custom.conventions().previousModelVersionAnnotation())
+        .isEqualTo("example.com/previous");
+  }
+
+  @Test
+  void theConstructorWithoutModelVersionConventionsStillWorks() {
+    SimulatorOptions d = SimulatorOptions.parse(List.of(), Map.of());
+    SimulatorOptions older =
+        new SimulatorOptions(
+            d.nodes(),
+            d.gpusPerNode(),
+            d.cluster(),
+            d.host(),
+            d.metricsMode(),
+            d.metricsBasePort(),
+            d.kubePort(),
+            d.stateDir(),
+            d.otlpEndpoint(),
+            d.requestRate(),
+            d.controlPort(),
+            d.slackPort(),
+            d.slackSigningSecret(),
+            d.slackApprover(),
+            d.remediatorInteractionsUrl(),
+            d.autoApprove(),
+            d.scenario(),
+            d.seed(),
+            d.tick(),
+            d.xidWindow(),
+            d.pauseAnnotation(),
+            d.concurrencyAnnotation());
+    assertThat(older).isEqualTo(d);
   }
 
   @Test

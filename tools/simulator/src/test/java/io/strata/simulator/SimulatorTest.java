@@ -124,6 +124,62 @@ class SimulatorTest {
         .isEqualTo(control);
   }
 
+  @Test
+  void everyPortCanBeEphemeralInBothMetricsModesAndEndpointsJsonNamesTheBoundOnes()
+      throws Exception {
+    for (String mode : List.of("per-node", "shared")) {
+      Path dir = state.resolve(mode);
+      SimulatorOptions options =
+          SimulatorOptions.parse(
+              List.of(
+                  "--metrics-mode=" + mode,
+                  "--metrics-base-port=0",
+                  "--kube-port=0",
+                  "--control-port=0",
+                  "--slack-port=0",
+                  "--request-rate=0",
+                  "--state-dir=" + dir),
+              Map.of());
+      try (Simulator sim = Simulator.start(options, Clock.systemUTC())) {
+        JsonNode written = JSON.readTree(dir.resolve("endpoints.json").toFile());
+        List<String> urls =
+            List.of(
+                written.path("kubernetes_api").asText(),
+                written.path("control").asText(),
+                written.path("slack_webhook").asText());
+        for (String url : urls) {
+          assertThat(URI.create(url).getPort()).as(url).isPositive();
+        }
+        assertThat(written.path("control").asText()).isEqualTo(sim.endpoints().get("control"));
+        assertThat(Files.readString(dir.resolve("kubeconfig")))
+            .contains("server: " + written.path("kubernetes_api").asText());
+        List<String> exporters = new java.util.ArrayList<>();
+        written.path("exporters").forEach(node -> exporters.add(node.asText()));
+        assertThat(exporters).hasSize(4);
+        for (String exporter : exporters) {
+          assertThat(URI.create(exporter).getPort()).isPositive();
+          assertThat(send("GET", exporter).body()).contains("DCGM_FI_DEV_GPU_UTIL{");
+        }
+        long ports = exporters.stream().map(u -> URI.create(u).getPort()).distinct().count();
+        assertThat(ports).isEqualTo(mode.equals("shared") ? 1 : 4);
+        assertThat(
+                get(written.path("control").asText() + "/status")
+                    .path("status")
+                    .path("nodes")
+                    .asInt())
+            .isEqualTo(4);
+        HttpResponse<String> slack =
+            HTTP.send(
+                HttpRequest.newBuilder(URI.create(written.path("slack_webhook").asText()))
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"text\":\"hi\"}"))
+                    .header("Content-Type", "application/json")
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(slack.statusCode()).isEqualTo(200);
+      }
+    }
+  }
+
   private static JsonNode get(String url) throws Exception {
     return JSON.readTree(send("GET", url).body());
   }
