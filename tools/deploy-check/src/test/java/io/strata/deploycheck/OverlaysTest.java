@@ -226,6 +226,18 @@ class OverlaysTest {
   }
 
   @Test
+  void theKnativeRemediatorRunsWithTheDeploymentsSettings() {
+    Container deployment = Workloads.of(Repo.overlay("plain"), "remediator").containers().get(0);
+    Container knative = Workloads.of(Repo.overlay("knative"), "remediator").containers().get(0);
+    assertThat(knative.getImage()).isEqualTo(deployment.getImage());
+    assertThat(knative.getEnv()).isEqualTo(deployment.getEnv());
+    assertThat(knative.getEnvFrom()).isEqualTo(deployment.getEnvFrom());
+    assertThat(knative.getResources()).isEqualTo(deployment.getResources());
+    assertThat(knative.getPorts().get(0).getContainerPort())
+        .isEqualTo(deployment.getPorts().get(0).getContainerPort());
+  }
+
+  @Test
   void singleInstanceServicesNeverRunTwice() {
     for (String overlay : OVERLAYS) {
       for (String service : List.of("device-ingest", "k8s-watcher", "remediator")) {
