@@ -44,7 +44,7 @@ class ConfigKeysTest {
       container.getEnv().stream()
           .filter(env -> env.getValueFrom() != null)
           .map(env -> env.getValueFrom().getConfigMapKeyRef())
-          .filter(ref -> ref.getName().equals("strata-common"))
+          .filter(ref -> ref != null && ref.getName().equals("strata-common"))
           .forEach(ref -> usedCommonKeys.add(ref.getKey()));
       rendering
           .find("v1", "ConfigMap", "strata-" + service)

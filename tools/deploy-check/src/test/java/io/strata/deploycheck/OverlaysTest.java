@@ -154,6 +154,12 @@ class OverlaysTest {
           .filter(env -> env.getValueFrom() != null)
           .forEach(
               env -> {
+                if (env.getValueFrom().getFieldRef() != null) {
+                  assertThat(env.getValueFrom().getFieldRef().getFieldPath())
+                      .as(where + " " + env.getName())
+                      .isIn("status.podIP", "metadata.name", "metadata.namespace", "spec.nodeName");
+                  return;
+                }
                 var ref = env.getValueFrom().getConfigMapKeyRef();
                 assertThat(ref).as(where + " " + env.getName()).isNotNull();
                 JsonNode configMap =
@@ -235,6 +241,21 @@ class OverlaysTest {
     assertThat(knative.getResources()).isEqualTo(deployment.getResources());
     assertThat(knative.getPorts().get(0).getContainerPort())
         .isEqualTo(deployment.getPorts().get(0).getContainerPort());
+  }
+
+  @Test
+  void replicatedCorrelatorsAdvertiseTheirPodAddressForQueryRouting() {
+    for (String overlay : OVERLAYS) {
+      Container correlator = Workloads.of(Repo.overlay(overlay), "correlator").containers().get(0);
+      assertThat(correlator.getEnv())
+          .as(overlay + ": strata.correlator.advertised-server host = the pod IP")
+          .anySatisfy(
+              env -> {
+                assertThat(env.getName()).isEqualTo("STRATA_CORRELATOR_ADVERTISED_HOST");
+                assertThat(env.getValueFrom().getFieldRef().getFieldPath())
+                    .isEqualTo("status.podIP");
+              });
+    }
   }
 
   @Test
