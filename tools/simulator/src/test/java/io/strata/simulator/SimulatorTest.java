@@ -9,6 +9,9 @@ import com.sun.net.httpserver.HttpServer;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.strata.simulator.k8s.MockKubernetesApi;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -106,14 +109,33 @@ class SimulatorTest {
                 n.getSpec().setUnschedulable(true);
                 return n;
               });
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .untilAsserted(
+              () ->
+                  assertThat(get(control + "/status").path("status").path("cordoned_nodes"))
+                      .extracting(JsonNode::asText)
+                      .containsExactly(xidNode));
+      // The remediator's SCALE_OUT on the Knative Service: one more pod, in the model and the API.
+      int running = servingStatus(control).path("running_pods").asInt();
+      int apiPods = servingPods(client);
+      client
+          .genericKubernetesResources(MockKubernetesApi.KNATIVE_SERVICES)
+          .inNamespace("inference")
+          .withName("llm-serve")
+          .patch(
+              PatchContext.of(PatchType.JSON_MERGE),
+              "{\"spec\":{\"template\":{\"metadata\":{\"annotations\":"
+                  + "{\"autoscaling.knative.dev/min-scale\":\"13\"}}}}}");
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .untilAsserted(
+              () -> {
+                assertThat(servingStatus(control).path("running_pods").asInt())
+                    .isEqualTo(running + 1);
+                assertThat(servingPods(client)).isEqualTo(apiPods + 1);
+              });
     }
-    await()
-        .atMost(Duration.ofSeconds(10))
-        .untilAsserted(
-            () ->
-                assertThat(get(control + "/status").path("status").path("cordoned_nodes"))
-                    .extracting(JsonNode::asText)
-                    .containsExactly(xidNode));
 
     assertThat(send("DELETE", control + "/scenarios/queue-backlog").statusCode()).isEqualTo(409);
     assertThat(send("DELETE", control + "/scenarios/xid-79").statusCode()).isEqualTo(200);
@@ -178,6 +200,25 @@ class SimulatorTest {
         assertThat(slack.statusCode()).isEqualTo(200);
       }
     }
+  }
+
+  private static JsonNode servingStatus(String control) throws Exception {
+    for (JsonNode w : get(control + "/status").path("status").path("workloads")) {
+      if (w.path("name").asText().equals("llm-serve")) {
+        return w;
+      }
+    }
+    throw new AssertionError("no llm-serve in /status");
+  }
+
+  private static int servingPods(KubernetesClient client) {
+    return client
+        .pods()
+        .inNamespace("inference")
+        .withLabel("serving.knative.dev/service", "llm-serve")
+        .list()
+        .getItems()
+        .size();
   }
 
   private static JsonNode get(String url) throws Exception {

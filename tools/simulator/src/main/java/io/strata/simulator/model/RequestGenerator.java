@@ -109,15 +109,19 @@ final class RequestGenerator {
         timedOut++;
         continue;
       }
-      if (request.workload().paused()
-          || routable.getOrDefault(request.revision(), List.of()).isEmpty()) {
+      // A Deployment's router sends a waiting request to whatever version runs now; a Knative
+      // request belongs to the revision the traffic split chose.
+      Revision revision =
+          request.workload().kind() == WorkloadKind.KNATIVE_SERVICE
+              ? request.revision()
+              : request.workload().primaryRevision();
+      if (request.workload().paused() || routable.getOrDefault(revision, List.of()).isEmpty()) {
         continue;
       }
       Instant earliest = request.arrival().isAfter(from) ? request.arrival() : from;
       double window = Math.max(0, Duration.between(earliest, to).toNanos() / 1e9);
       Instant done = earliest.plusNanos((long) (random.nextDouble() * window * 1e9));
-      SimulatedRequest served =
-          serve(model, request.workload(), request.revision(), routable, done);
+      SimulatedRequest served = serve(model, request.workload(), revision, routable, done);
       out.add(served.heldSince(request.arrival()));
       record(out.get(out.size() - 1));
       it.remove();

@@ -140,6 +140,22 @@ class ScaleAndRollbackTest {
         .satisfies(w -> assertThat(w.modelVersion()).isEqualTo("e5-large-v1"));
   }
 
+  @Test
+  void requestsHeldAcrossARollbackAreServedByTheNewVersion() {
+    Workload embedder = model.workload(NS, Workloads.DEPLOYMENT).orElseThrow();
+    model.setWorkloadPaused(NS, Workloads.DEPLOYMENT, true);
+    model.requests(T0, T0.plusSeconds(10));
+    assertThat(model.status().requestsHeld()).isBetween(35, 45); // 20/s x 20 % x 10 s
+    model.setModelVersion(NS, Workloads.DEPLOYMENT, Workloads.DEPLOYMENT_PREVIOUS_VERSION);
+    model.setWorkloadPaused(NS, Workloads.DEPLOYMENT, false);
+    List<SimulatedRequest> released =
+        of(embedder, model.requests(T0.plusSeconds(10), T0.plusSeconds(11)));
+    assertThat(released)
+        .hasSizeGreaterThan(35)
+        .allMatch(r -> r.revision().modelVersion().equals(Workloads.DEPLOYMENT_PREVIOUS_VERSION));
+    assertThat(model.status().requestsHeld()).isZero();
+  }
+
   private List<Pod> podsOf(Workload w) {
     return model.pods().stream().filter(p -> p.workload() == w).toList();
   }
