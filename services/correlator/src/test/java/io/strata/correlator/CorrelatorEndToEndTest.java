@@ -32,6 +32,8 @@ import io.strata.events.incident.Incident;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.k8s.AllocatedResource;
+import io.strata.events.k8s.Condition;
+import io.strata.events.k8s.NodeState;
 import io.strata.events.k8s.PodPhase;
 import io.strata.events.k8s.PodState;
 import io.strata.events.k8s.WorkloadKind;
@@ -49,8 +51,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * One scenario end to end through the real topics on the in-JVM broker: an XID on a GPU serving a
- * workload becomes a DEVICE_FAULT incident on the incidents topic and in the REST API; poison
- * records land on the dead-letter topic with their reason and origin.
+ * workload becomes a DEVICE_FAULT incident on the incidents topic and in the REST API, and the
+ * node's cordon (strata.k8s.nodes.v1) moves it to MITIGATING; poison records land on the
+ * dead-letter topic with their reason and origin.
  */
 @QuarkusTest
 @WithTestResource(StrataKafkaResource.class)
@@ -193,6 +196,49 @@ class CorrelatorEndToEndTest {
           .body("view.gpus.GPU-e2e-1.node", equalTo("gpu-node-7"))
           .body("activity", equalTo("IDLE"));
       given().when().get("/api/incidents/inc-unknown").then().statusCode(404);
+
+      // The remediator cordons the node; k8s-watcher publishes it: the fault is contained.
+      client.send(
+          Topics.K8S_NODES,
+          Keys.node(cluster, "gpu-node-7"),
+          new NodeState(
+              cluster,
+              "gpu-node-7",
+              false,
+              true,
+              List.of(),
+              List.of(new Condition("Ready", "True", null, null, now)),
+              Map.of("nvidia.com/gpu", 8L),
+              Map.of("nvidia.com/gpu", 8L),
+              "H100",
+              Map.of(),
+              "8",
+              now));
+      Incident mitigating =
+          client
+              .readUntil(
+                  Topics.INCIDENTS,
+                  rs ->
+                      rs.stream()
+                          .anyMatch(
+                              r ->
+                                  r.key().equals(expectedId)
+                                      && r.value().state() == IncidentState.MITIGATING),
+                  TIMEOUT)
+              .stream()
+              .filter(r -> r.key().equals(expectedId))
+              .map(ConsumerRecord::value)
+              .filter(i -> i.state() == IncidentState.MITIGATING)
+              .findFirst()
+              .orElseThrow();
+      assertThat(mitigating.evidence().notes())
+          .anyMatch(n -> n.startsWith("node gpu-node-7 cordoned (spec.unschedulable)"));
+      given()
+          .when()
+          .get("/api/incidents/" + expectedId)
+          .then()
+          .statusCode(200)
+          .body("state", equalTo("MITIGATING"));
     }
   }
 
