@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.openshift.api.model.monitoring.v1.PodMonitor;
 import io.strata.deploycheck.kustomize.Rendering;
 import io.strata.deploycheck.kustomize.ResourceId;
 import java.io.IOException;
@@ -254,6 +255,37 @@ class OverlaysTest {
                 assertThat(env.getName()).isEqualTo("STRATA_CORRELATOR_ADVERTISED_HOST");
                 assertThat(env.getValueFrom().getFieldRef().getFieldPath())
                     .isEqualTo("status.podIP");
+              });
+    }
+  }
+
+  @ParameterizedTest
+  @FieldSource("OVERLAYS")
+  void thePodMonitorScrapesEveryDeploymentsMetricsPort(String overlay) {
+    Rendering rendering = Repo.overlay(overlay);
+    PodMonitor monitor =
+        TypedModels.bind(
+            rendering.find("monitoring.coreos.com/v1", "PodMonitor", "strata").orElseThrow(),
+            PodMonitor.class);
+    var endpoint = monitor.getSpec().getPodMetricsEndpoints().get(0);
+    assertThat(endpoint.getPath()).isEqualTo("/q/metrics");
+    Map<String, String> selector = monitor.getSpec().getSelector().getMatchLabels();
+    for (String service : Repo.SERVICES) {
+      Workloads workload = Workloads.of(rendering, service);
+      if (workload.knative()) {
+        continue;
+      }
+      assertThat(workload.podMetadata().getLabels().entrySet())
+          .as(overlay + "/" + service + " selected by the PodMonitor")
+          .containsAll(selector.entrySet());
+      int httpPort =
+          Integer.parseInt(Repo.applicationProperties(service).getProperty("quarkus.http.port"));
+      assertThat(workload.containers().get(0).getPorts())
+          .as(overlay + "/" + service + ": port " + endpoint.getPort() + " is quarkus.http.port")
+          .anySatisfy(
+              port -> {
+                assertThat(port.getName()).isEqualTo(endpoint.getPort());
+                assertThat(port.getContainerPort()).isEqualTo(httpPort);
               });
     }
   }
