@@ -44,7 +44,56 @@ final class MetricNames {
           "_sum",
           "_max");
 
+  /** PromQL functions and keywords that may precede "(" in deploy/'s expressions. */
+  static final Set<String> PROMQL_CALLS =
+      Set.of(
+          "rate",
+          "irate",
+          "increase",
+          "changes",
+          "delta",
+          "deriv",
+          "resets",
+          "sum",
+          "max",
+          "min",
+          "avg",
+          "count",
+          "topk",
+          "bottomk",
+          "quantile",
+          "histogram_quantile",
+          "absent",
+          "absent_over_time",
+          "max_over_time",
+          "min_over_time",
+          "avg_over_time",
+          "clamp_min",
+          "clamp_max",
+          "abs",
+          "by",
+          "without",
+          "on",
+          "ignoring",
+          "group_left",
+          "group_right",
+          "and",
+          "or",
+          "unless");
+
+  private static final Pattern CALL = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)\\s*\\(");
+
   private MetricNames() {}
+
+  /** Words followed by "(" that are not PromQL functions or keywords (typos such as "rte("). */
+  static List<String> unknownCalls(String rawExpression) {
+    String expression = rawExpression.replaceAll("\"[^\"]*\"", "\"\"");
+    return CALL.matcher(expression)
+        .results()
+        .map(r -> r.group(1))
+        .filter(name -> !PROMQL_CALLS.contains(name))
+        .toList();
+  }
 
   /** Strata metric base names registered in the services' code, in Prometheus form. */
   static Set<String> registeredByServices() {

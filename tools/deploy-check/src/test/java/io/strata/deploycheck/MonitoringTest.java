@@ -63,6 +63,7 @@ class MonitoringTest {
                 .isNotBlank();
             String expr = alert.getExpr().getStrVal();
             assertThat(MetricNames.unknownIn(expr, REGISTERED)).as(where).isEmpty();
+            assertThat(MetricNames.unknownCalls(expr)).as(where + " functions").isEmpty();
             assertThat(parenthesesBalance(expr)).as(where + " parentheses").isTrue();
             if (layer.equals("device")) {
               assertThat(expr).as(where + ": device alerts read dcgm-exporter").contains("DCGM_");
@@ -103,6 +104,7 @@ class MonitoringTest {
           String expr = target.path("expr").asText();
           assertThat(expr).as(where).isNotBlank();
           assertThat(MetricNames.unknownIn(expr, REGISTERED)).as(where).isEmpty();
+          assertThat(MetricNames.unknownCalls(expr)).as(where + " functions").isEmpty();
           assertThat(parenthesesBalance(expr)).as(where).isTrue();
         }
       }
@@ -115,6 +117,7 @@ class MonitoringTest {
     assertThat(MetricNames.unknownIn("rate(strata_made_up_total[5m]) > 0", REGISTERED))
         .containsExactly("strata_made_up_total (not registered by any service)");
     assertThat(MetricNames.unknownIn("DCGM_FI_DEV_GPU_TEMPERATURE > 80", REGISTERED)).hasSize(1);
+    assertThat(MetricNames.unknownCalls("sum by (a) (rte(x[5m]))")).containsExactly("rte");
   }
 
   private static PrometheusRule prometheusRule() {
