@@ -2,6 +2,7 @@ package io.strata.simulator.k8s;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.strata.simulator.model.ClusterModel;
 import io.strata.simulator.model.Pod;
 import io.strata.simulator.model.PodChanges;
@@ -9,6 +10,8 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Makes the model's pod changes visible in the Kubernetes API, whoever caused them (a scenario, the
@@ -17,6 +20,8 @@ import java.util.Map;
  * so a pod is never created after its deletion.
  */
 public final class PodSync {
+
+  private static final Logger LOG = LoggerFactory.getLogger(PodSync.class);
 
   private final KubernetesClient client;
   private final ClusterModel model;
@@ -33,20 +38,29 @@ public final class PodSync {
   public synchronized PodChanges sync(Instant now) {
     PodChanges changes = model.takePodChanges();
     for (Pod pod : changes.deleted()) {
-      seeder.deletePod(pod);
+      attempt("delete", pod, () -> seeder.deletePod(pod));
     }
     for (Pod pod : changes.created()) {
-      seeder.createPod(model, pod, now);
+      attempt("create", pod, () -> seeder.createPod(model, pod, now));
     }
     for (Pod pod : changes.bound()) {
-      seeder.bindPod(pod, now);
+      attempt("bind", pod, () -> seeder.bindPod(pod, now));
     }
     for (Pod pod : changes.created()) {
       if (!pod.isScheduled()) {
-        schedulingEvent(pod, now);
+        attempt("record FailedScheduling for", pod, () -> schedulingEvent(pod, now));
       }
     }
     return changes;
+  }
+
+  /** One failed API call is logged and does not keep the other changes from the API. */
+  private static void attempt(String what, Pod pod, Runnable call) {
+    try {
+      call.run();
+    } catch (KubernetesClientException e) {
+      LOG.warn("could not {} pod {}/{}: {}", what, pod.namespace(), pod.name(), e.getMessage());
+    }
   }
 
   /** One FailedScheduling Event per Pending pod; each refresh counts it up, like the scheduler. */

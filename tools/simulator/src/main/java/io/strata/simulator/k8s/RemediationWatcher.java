@@ -174,7 +174,11 @@ public final class RemediationWatcher implements AutoCloseable {
   private void pause(HasMetadata object, String ns, String name) {
     boolean paused = "true".equalsIgnoreCase(annotation(object, conventions.pauseAnnotation()));
     if (model.setWorkloadPaused(ns, name, paused)) {
-      LOG.info("workload {}/{} {}", ns, name, paused ? "paused" : "resumed");
+      LOG.info(
+          "workload {}/{} {}",
+          ns,
+          name,
+          paused ? "paused: no pod takes new batches, its requests wait" : "resumed");
     }
   }
 

@@ -22,8 +22,11 @@ final class WorkloadScaler {
 
   /** A pod its controller just created, named like the controller's pods. */
   Pod newPod(Workload w, Revision revision, String origin) {
-    String name =
-        ClusterModel.replicaSetName(w, revision) + "-" + Names.suffix(origin + serial++, 5);
+    String prefix = ClusterModel.replicaSetName(w, revision) + "-";
+    String name = prefix + Names.suffix(origin + serial++, 5);
+    while (taken(w.namespace(), name)) {
+      name = prefix + Names.suffix(origin + serial++, 5);
+    }
     String container = w.kind() == WorkloadKind.KNATIVE_SERVICE ? "user-container" : "server";
     return new Pod(
         name,
@@ -36,6 +39,11 @@ final class WorkloadScaler {
         null,
         List.of(),
         null);
+  }
+
+  private boolean taken(String namespace, String name) {
+    return ledger.live().stream()
+        .anyMatch(p -> p.name().equals(name) && p.namespace().equals(namespace));
   }
 
   /**
