@@ -5,17 +5,17 @@ import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.incident.DeviceIncidents;
 import io.strata.correlator.incident.IncidentDraft;
 import io.strata.correlator.ownership.KubernetesOwner;
+import io.strata.correlator.ownership.MismatchTracking;
 import io.strata.correlator.ownership.OwnershipCheck;
-import io.strata.correlator.ownership.OwnershipFindings;
 import io.strata.correlator.state.GpuSnapshot;
 import io.strata.correlator.state.GpuView;
-import io.strata.correlator.state.MismatchState;
 import io.strata.correlator.state.NodeHealth;
 import io.strata.correlator.state.NodeView;
 import io.strata.correlator.state.XidMark;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;
+import io.strata.events.device.FindingKind;
 import io.strata.events.device.FindingReason;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.device.XidEvent;
@@ -211,33 +211,20 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
       Optional<FindingReason> reason,
       KubernetesOwner kubernetes,
       Instant at) {
-    MismatchState current = gpu.mismatch();
-    String key = Keys.gpu(sample.cluster(), sample.node(), sample.gpuUuid());
-    if (reason.isEmpty()) {
-      if (current != null && current.reported()) {
-        emitFinding(
-            record,
-            key,
-            OwnershipFindings.resolved(current.findingId(), sample, current.reason(), at));
-      }
-      return gpu.withMismatch(null);
-    }
-    MismatchState state =
-        current == null || current.reason() != reason.get()
-            ? new MismatchState(reason.get(), at, false, null)
-            : current;
-    if (!state.reported()
-        && !at.isBefore(state.since().plus(settings.ownership().mismatchGrace()))) {
-      String findingId = OwnershipFindings.findingId(sample, state.since());
-      emitFinding(
-          record,
-          key,
-          OwnershipFindings.mismatch(
-              findingId, sample, state.reason(), kubernetes, state.since(), at));
-      metrics.ownershipMismatch(state.reason());
-      state = new MismatchState(state.reason(), state.since(), true, findingId);
-    }
-    return gpu.withMismatch(state);
+    MismatchTracking.Outcome outcome =
+        MismatchTracking.track(
+            gpu.mismatch(), sample, reason, kubernetes, at, settings.ownership().mismatchGrace());
+    outcome
+        .finding()
+        .ifPresent(
+            finding -> {
+              if (finding.kind() != FindingKind.RESOLVED) {
+                metrics.ownershipMismatch(outcome.state().reason());
+              }
+              emitFinding(
+                  record, Keys.gpu(sample.cluster(), sample.node(), sample.gpuUuid()), finding);
+            });
+    return gpu.withMismatch(outcome.state());
   }
 
   private void emitFinding(Record<String, NodeInput> record, String key, DeviceFinding finding) {

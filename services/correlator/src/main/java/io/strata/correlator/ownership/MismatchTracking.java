@@ -1,0 +1,57 @@
+package io.strata.correlator.ownership;
+
+import io.strata.correlator.state.MismatchState;
+import io.strata.events.device.DeviceFinding;
+import io.strata.events.device.DeviceSample;
+import io.strata.events.device.FindingReason;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The grace period of an ownership disagreement: it is reported once it has lasted {@code grace},
+ * as one OWNERSHIP_MISMATCH finding, and a RESOLVED finding with the same id follows when the
+ * exporter and Kubernetes agree again.
+ */
+public final class MismatchTracking {
+
+  /** The GPU's mismatch state after a sample, and the finding to publish, if any. */
+  public record Outcome(MismatchState state, Optional<DeviceFinding> finding) {}
+
+  private MismatchTracking() {}
+
+  /**
+   * @param current the disagreement in progress, null when none
+   * @param reason this sample's disagreement, empty when they agree
+   * @param kubernetes what Kubernetes says holds the GPU, null when nothing
+   */
+  public static Outcome track(
+      MismatchState current,
+      DeviceSample sample,
+      Optional<FindingReason> reason,
+      KubernetesOwner kubernetes,
+      Instant at,
+      Duration grace) {
+    if (reason.isEmpty()) {
+      Optional<DeviceFinding> resolved =
+          current != null && current.reported()
+              ? Optional.of(
+                  OwnershipFindings.resolved(current.findingId(), sample, current.reason(), at))
+              : Optional.empty();
+      return new Outcome(null, resolved);
+    }
+    MismatchState state =
+        current == null || current.reason() != reason.get()
+            ? new MismatchState(reason.get(), at, false, null)
+            : current;
+    if (state.reported() || at.isBefore(state.since().plus(grace))) {
+      return new Outcome(state, Optional.empty());
+    }
+    String findingId = OwnershipFindings.findingId(sample, state.since());
+    return new Outcome(
+        new MismatchState(state.reason(), state.since(), true, findingId),
+        Optional.of(
+            OwnershipFindings.mismatch(
+                findingId, sample, state.reason(), kubernetes, state.since(), at)));
+  }
+}
