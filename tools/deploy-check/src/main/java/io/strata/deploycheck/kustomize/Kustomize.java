@@ -172,7 +172,12 @@ public final class Kustomize {
       throw new KustomizeException(directory + ": only 'patches: - path: <file>' is supported");
     }
     Path file = directory.resolve(patch.get("path").asText()).normalize();
-    for (ObjectNode document : readFile(directory, file)) {
+    List<ObjectNode> documents = readFile(directory, file);
+    if (documents.size() != 1) {
+      throw new KustomizeException(
+          file + ": kustomize's patches field takes one patch per file, found " + documents.size());
+    }
+    for (ObjectNode document : documents) {
       ResourceId id = ResourceId.of(document);
       List<ObjectNode> targets =
           objects.stream().filter(o -> id.addresses(ResourceId.of(o))).toList();

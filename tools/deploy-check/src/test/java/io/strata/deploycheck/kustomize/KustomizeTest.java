@@ -160,6 +160,13 @@ class KustomizeTest {
     assertThatThrownBy(() -> Kustomize.render(dir.resolve("k")))
         .hasMessageContaining("matches 0 objects");
 
+    write(
+        "k/p.yaml",
+        "$patch: delete\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: app}\n---\n"
+            + "$patch: delete\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: app}\n");
+    assertThatThrownBy(() -> Kustomize.render(dir.resolve("k")))
+        .hasMessageContaining("one patch per file");
+
     write("k/kustomization.yaml", "resources: [a.yaml, a.yaml]\n");
     assertThatThrownBy(() -> Kustomize.render(dir.resolve("k")))
         .hasMessageContaining("defined twice");
