@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
@@ -77,6 +78,31 @@ class ConfigKeysTest {
             key -> assertThat(usedCommonKeys).as(overlay + ": strata-common " + key).contains(key));
   }
 
+  @Test
+  void theSecretDocsDeployMdCreatesHoldsKeysTheRemediatorReads() {
+    String guide = Repo.read(Repo.ROOT.resolve("docs/DEPLOY.md"));
+    Matcher literal = Pattern.compile("--from-literal=([A-Z][A-Z0-9_]*)=").matcher(guide);
+    Set<String> names = new HashSet<>();
+    while (literal.find()) {
+      names.add(literal.group(1));
+    }
+    assertThat(names)
+        .contains(
+            "SLACK_WEBHOOK_URL", "SLACK_SIGNING_SECRET", "STRATA_REMEDIATOR_SLACK_ALLOWED_USERS");
+    Set<String> documented = documentedKeys("remediator");
+    Set<String> referenced = referencedVariables("remediator");
+    for (String name : names) {
+      String key = normalizedEnv("remediator", name);
+      boolean known =
+          referenced.contains(name)
+              || documented.contains(key)
+              || documented.stream()
+                  .filter(d -> d.endsWith(WILDCARD))
+                  .anyMatch(d -> key.startsWith(d.substring(0, d.length() - WILDCARD.length())));
+      assertThat(known).as("docs/DEPLOY.md Secret key " + name).isTrue();
+    }
+  }
+
   /** The keys of the configuration table(s) of docs/services/<service>.md, normalised. */
   static Set<String> documentedKeys(String service) {
     String doc = Repo.read(Repo.ROOT.resolve("docs/services/" + service + ".md"));
@@ -106,7 +132,12 @@ class ConfigKeysTest {
     return name.startsWith(prefix) ? normalized(name.substring(prefix.length())) : "";
   }
 
+  /** A documented map key such as {@code api.tokens.<principal>} normalises to this suffix. */
+  private static final String WILDCARD = "*";
+
   private static String normalized(String key) {
-    return key.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
+    return key.replaceAll("<[^>]*>", WILDCARD)
+        .toLowerCase(Locale.ROOT)
+        .replaceAll("[^a-z0-9*]", "");
   }
 }
