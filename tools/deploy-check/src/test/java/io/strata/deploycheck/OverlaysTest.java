@@ -290,6 +290,31 @@ class OverlaysTest {
     }
   }
 
+  @ParameterizedTest
+  @FieldSource("OVERLAYS")
+  void rolesExistOnlyForTheApiClientsAndGrantNothingDangerous(String overlay) {
+    Rendering rendering = Repo.overlay(overlay);
+    List<ObjectNode> roles = new java.util.ArrayList<>(rendering.ofKind(Rbac.API, "ClusterRole"));
+    roles.addAll(rendering.ofKind(Rbac.API, "Role"));
+    assertThat(roles)
+        .extracting(r -> r.at("/metadata/name").asText())
+        .as(overlay + ": a role per service that calls the Kubernetes API, no other")
+        .containsExactlyInAnyOrderElementsOf(
+            Repo.KUBERNETES_CLIENTS.stream().map(s -> "strata-" + s).toList());
+    Set<String> allowedVerbs = Set.of("get", "list", "watch", "patch");
+    for (ObjectNode role : roles) {
+      String where = overlay + " " + role.at("/metadata/name").asText();
+      for (JsonNode rule : role.path("rules")) {
+        assertThat(rule.has("nonResourceURLs")).as(where).isFalse();
+        assertThat(rule.has("resourceNames")).as(where).isFalse();
+        rule.path("apiGroups").forEach(g -> assertThat(g.asText()).as(where).isNotEqualTo("*"));
+        rule.path("resources")
+            .forEach(r -> assertThat(r.asText()).as(where).isNotIn("*", "secrets", "pods/exec"));
+        rule.path("verbs").forEach(v -> assertThat(v.asText()).as(where).isIn(allowedVerbs));
+      }
+    }
+  }
+
   @Test
   void singleInstanceServicesNeverRunTwice() {
     for (String overlay : OVERLAYS) {
