@@ -50,13 +50,18 @@ import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.state.HostInfo;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Two correlator instances (the real topology, one application id) against the in-JVM broker, each
  * answering the REST paths over real HTTP with {@link CorrelatorQueries}, as the resources do. Each
- * instance owns part of the partitions; asking either one answers for all of them.
+ * instance owns part of the partitions; asking either one answers for all of them; once one leaves,
+ * the other serves every partition alone.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MultiInstanceQueriesTest {
 
   private static final int NODES = 8;
@@ -105,7 +110,8 @@ class MultiInstanceQueriesTest {
   }
 
   @Test
-  void eitherInstanceAnswersForEveryPartitionAndForwardsToTheOther() {
+  @Order(2)
+  void eitherInstanceAnswersForEveryPartitionAndForwardsToTheOtherAndOneServesAllAlone() {
     Instance a = instances.get(0);
     Instance b = instances.get(1);
     await()
@@ -149,9 +155,27 @@ class MultiInstanceQueriesTest {
       forwarded += localToA.contains(key) ? 0 : 1;
     }
     assertThat(forwarded).as("workloads answered by B through A").isPositive();
+
+    // B leaves: A takes over its partitions (state restored from the changelogs) and alone serves
+    // every incident and workload.
+    instances.remove(b);
+    b.http().stop(0);
+    b.streams().close(Duration.ofSeconds(10));
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .untilAsserted(
+            () -> {
+              assertThat(a.streams().state()).isEqualTo(KafkaStreams.State.RUNNING);
+              assertThat(a.queries().incidents(true))
+                  .extracting(Incident::incidentId)
+                  .containsExactlyInAnyOrderElementsOf(all);
+              assertThat(a.queries().workloads(true)).hasSize(NODES);
+            });
+    assertThat(a.queries().incidents(false)).hasSize(NODES);
   }
 
   @Test
+  @Order(1)
   void withOnlyLocalScopeAnUnknownWorkloadIs404() {
     Instance a = instances.get(0);
     try {
