@@ -116,6 +116,43 @@ class DeviceRecoveryScenarioTest {
   }
 
   @Test
+  void aWorkloadWhoseTrafficStopsAfterTheFaultIsNoLongerWaitedForAfterTheQuietPeriod() {
+    try (Scenario s = new Scenario()) {
+      s.pod(pod("model-a-0", "model-a", "node-1", "v1", PodPhase.RUNNING, "GPU-a1"), at(0));
+      s.sample(sample("node-1", "GPU-a1", "model-a-0", HealthStatus.PASS, normalFields(80)), at(0));
+      s.traffic(at(0), at(60), EVERY, t -> A, t -> healthy());
+
+      s.xid("node-1", "GPU-a1", 48, XidAction.RESET_GPU, XidOrigin.DEVICE, at(60));
+      // No requests after the fault (the workload was paused); the GPU is clean from 65 s and the
+      // exporter keeps scraping it, which moves the workload side's stream time on.
+      for (long t = 65; t <= 75; t += 5) {
+        s.sample(
+            sample("node-1", "GPU-a1", "model-a-0", HealthStatus.PASS, normalFields(0)), at(t));
+      }
+      for (long t = 90; t <= 165; t += 15) {
+        s.sample(
+            sample("node-1", "GPU-a1", "model-a-0", HealthStatus.PASS, normalFields(0)), at(t));
+      }
+      assertThat(of(s, FAULT_A))
+          .extracting(Incident::state)
+          .containsExactly(IncidentState.OPEN, IncidentState.MITIGATING);
+
+      // Watched since 60 s: quiet for 2 minutes at 180 s.
+      s.sample(
+          sample("node-1", "GPU-a1", "model-a-0", HealthStatus.PASS, normalFields(0)), at(180));
+      List<Incident> fault = of(s, FAULT_A);
+      assertThat(fault)
+          .extracting(Incident::state)
+          .containsExactly(IncidentState.OPEN, IncidentState.MITIGATING, IncidentState.RESOLVED);
+      assertThat(fault.get(2).resolvedAt()).isEqualTo(at(180));
+      assertThat(fault.get(2).evidence().notes())
+          .contains(
+              "resolved: 3 clean device samples in a row; c1/ml/model-a had no measurable"
+                  + " traffic, recovery not measured");
+    }
+  }
+
+  @Test
   void aCordonedNodeNeverResolvesAFaultThatKeepsFailing() {
     try (Scenario s = new Scenario()) {
       s.node("node-2", true, true, at(0));
