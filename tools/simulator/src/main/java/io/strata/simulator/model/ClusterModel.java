@@ -326,10 +326,9 @@ public final class ClusterModel {
     if (!pod.isScheduled() || pod.workload().paused()) {
       return false;
     }
-    if (pausedPods.contains(pod.namespace() + "/" + pod.name())) {
-      return false;
-    }
-    return !nodesByName.get(pod.node()).cordoned();
+    // A cordon only stops new pods landing on the node; pods already there keep serving, as in
+    // Kubernetes. Taking a faulty GPU's pod out of traffic is the pause's job.
+    return !pausedPods.contains(pod.namespace() + "/" + pod.name());
   }
 
   LatencyModel.Conditions conditions(Pod pod, Gpu gpu, Revision revision) {

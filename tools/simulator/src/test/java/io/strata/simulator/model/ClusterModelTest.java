@@ -67,7 +67,7 @@ class ClusterModelTest {
   }
 
   @Test
-  void xid79MakesTheGpuFailAndItsRequestsTimeOutUntilTheNodeIsCordoned() {
+  void xid79MakesTheGpuFailAndItsRequestsTimeOutUntilItsPodIsPaused() {
     Gpu gpu = model.targets().xid79Gpu();
     model.activate(Scenario.XID_79, T0);
     GpuReading reading = reading(gpu, T0.plusSeconds(1));
@@ -83,10 +83,21 @@ class ClusterModelTest {
         .isNotEmpty()
         .allMatch(r -> r.outcome().failure() == RequestFailure.DEVICE_LOST);
 
+    // A cordon only keeps new pods away: the pods already on the node, the faulty one included,
+    // keep taking requests.
     model.setCordoned(gpu.node(), true);
-    List<SimulatedRequest> after = model.requests(T0.plusSeconds(60), T0.plusSeconds(120));
-    assertThat(after).isNotEmpty().noneMatch(r -> r.gpu().node().equals(gpu.node()));
-    assertThat(after).allMatch(r -> r.outcome().failure() == RequestFailure.NONE);
+    List<SimulatedRequest> cordoned = model.requests(T0.plusSeconds(60), T0.plusSeconds(120));
+    assertThat(cordoned).anyMatch(r -> r.gpu() == gpu);
+    assertThat(cordoned)
+        .filteredOn(r -> r.gpu() != gpu && r.gpu().node().equals(gpu.node()))
+        .isNotEmpty()
+        .allMatch(r -> r.outcome().failure() == RequestFailure.NONE);
+
+    Pod faulty = gpu.holder();
+    model.setPodPaused(faulty.namespace(), faulty.name(), true);
+    List<SimulatedRequest> paused = model.requests(T0.plusSeconds(120), T0.plusSeconds(180));
+    assertThat(paused).isNotEmpty().noneMatch(r -> r.gpu() == gpu);
+    assertThat(paused).allMatch(r -> r.outcome().failure() == RequestFailure.NONE);
   }
 
   @Test
