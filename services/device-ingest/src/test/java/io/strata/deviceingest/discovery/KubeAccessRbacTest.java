@@ -10,6 +10,7 @@ import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import io.strata.deviceingest.config.DeviceIngestConfig;
 import io.strata.deviceingest.discovery.KubeAccess.Permission;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -93,42 +94,27 @@ class KubeAccessRbacTest {
     assertThat(KubeAccess.of("GET", "/apis/resource.k8s.io/v1")).isEmpty();
   }
 
+  /**
+   * The discovery settings as a dynamic proxy: a class implementing the validated config interface
+   * in the test sources would be picked up by Quarkus' bean discovery (its constraint annotations
+   * read as interceptor bindings) and fail the build of every @QuarkusTest in this module.
+   */
   private static DeviceIngestConfig.Discovery discovery(Optional<String> namespace) {
-    return new DeviceIngestConfig.Discovery() {
-      @Override
-      public boolean enabled() {
-        return true;
-      }
-
-      @Override
-      public List<String> labelSelectors() {
-        return List.of("app.kubernetes.io/name=dcgm-exporter", "app=nvidia-dcgm-exporter");
-      }
-
-      @Override
-      public Optional<String> namespace() {
-        return namespace;
-      }
-
-      @Override
-      public String portName() {
-        return "gpu-metrics";
-      }
-
-      @Override
-      public String scheme() {
-        return "http";
-      }
-
-      @Override
-      public String path() {
-        return "/metrics";
-      }
-
-      @Override
-      public Duration resync() {
-        return Duration.ofMinutes(10);
-      }
-    };
+    return (DeviceIngestConfig.Discovery)
+        Proxy.newProxyInstance(
+            DeviceIngestConfig.class.getClassLoader(),
+            new Class<?>[] {DeviceIngestConfig.Discovery.class},
+            (proxy, method, args) ->
+                switch (method.getName()) {
+                  case "enabled" -> true;
+                  case "labelSelectors" ->
+                      List.of("app.kubernetes.io/name=dcgm-exporter", "app=nvidia-dcgm-exporter");
+                  case "namespace" -> namespace;
+                  case "portName" -> "gpu-metrics";
+                  case "scheme" -> "http";
+                  case "path" -> "/metrics";
+                  case "resync" -> Duration.ofMinutes(10);
+                  default -> throw new UnsupportedOperationException(method.getName());
+                });
   }
 }
