@@ -47,8 +47,7 @@ public final class RegressionDetector {
     boolean inBand =
         withinBand(window.p95(), baseline.p95())
             && withinBand(window.stage(Stage.QUEUE_WAIT), baseline.stage(Stage.QUEUE_WAIT))
-            && window.effectiveThroughput(allocatedGpus)
-                >= baseline.effectiveThroughput() / settings.recoveryBand();
+            && window.effectiveThroughput(allocatedGpus) >= throughputFloor(window, baseline);
     return WindowVerdict.of(inBand ? WindowVerdict.Kind.IN_BAND : WindowVerdict.Kind.OUT_OF_BAND);
   }
 
@@ -63,6 +62,19 @@ public final class RegressionDetector {
   }
 
   /** Within the band, or so close in absolute terms that the difference is noise. */
+  /**
+   * How far below its baseline a window's effective throughput may fall and still count as back:
+   * the recovery band, or the Poisson noise of the window's request count (two standard deviations,
+   * 2/sqrt(n)), whichever is wider. A window of a dozen requests cannot tell a 17 % shortfall from
+   * chance, and calling it out of band would restart every recovery streak of a small version.
+   */
+  private double throughputFloor(WindowStats window, Baseline baseline) {
+    double bandShortfall = 1 - 1 / settings.recoveryBand();
+    double noiseShortfall = 2 / Math.sqrt(Math.max(1, window.requests()));
+    return baseline.effectiveThroughput()
+        * (1 - Math.min(1, Math.max(bandShortfall, noiseShortfall)));
+  }
+
   private boolean withinBand(double value, double baseline) {
     return value <= baseline * settings.recoveryBand() || value - baseline < minIncreaseMillis;
   }

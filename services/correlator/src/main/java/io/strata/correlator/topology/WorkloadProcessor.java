@@ -124,7 +124,12 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
     int keep = settings.regression().baselineWindows();
     switch (verdict.kind()) {
       case TOO_FEW_SAMPLES -> tracker = tracker.withTooFewSamples(at);
-      case NO_BASELINE -> tracker = tracker.withHealthy(Baseline.of(window, gpus), keep);
+      // Throughput per allocated GPU means nothing before the allocation is known.
+      case NO_BASELINE ->
+          tracker =
+              gpus > 0
+                  ? tracker.withHealthy(Baseline.of(window, gpus), keep)
+                  : tracker.withNeutral(at);
       case REGRESSED -> {
         tracker = tracker.withRegressed(at);
         if (tracker.regressedStreak() >= settings.lifecycle().windowsToOpen()
@@ -148,7 +153,10 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
       }
       case IN_BAND -> {
         if (active.isEmpty()) {
-          tracker = tracker.withHealthy(Baseline.of(window, gpus), keep);
+          tracker =
+              gpus > 0
+                  ? tracker.withHealthy(Baseline.of(window, gpus), keep)
+                  : tracker.withNeutral(at);
         } else {
           tracker = tracker.withNeutral(at);
           for (String key : active) {
@@ -165,8 +173,15 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
         }
       }
       case OUT_OF_BAND -> {
-        tracker = tracker.withNeutral(at);
-        active.forEach(k -> incidents.put(k, incidents.get(k).onUnsettled()));
+        // With nothing open, a window that is not a regression is ordinary traffic and feeds the
+        // baseline: otherwise a baseline learnt while the allocation was still being discovered
+        // would judge every later window out of band and never heal.
+        if (active.isEmpty() && gpus > 0) {
+          tracker = tracker.withHealthy(Baseline.of(window, gpus), keep);
+        } else {
+          tracker = tracker.withNeutral(at);
+          active.forEach(k -> incidents.put(k, incidents.get(k).onUnsettled()));
+        }
       }
     }
     baselines.put(versionKey, tracker);

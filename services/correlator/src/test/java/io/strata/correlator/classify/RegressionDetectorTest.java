@@ -111,6 +111,19 @@ class RegressionDetectorTest {
   }
 
   @Test
+  void aSmallWindowsThroughputShortfallWithinItsPoissonNoiseIsStillInBand() {
+    // 25 requests: 2/sqrt(25) = 40 % may be chance. 40 within SLO in 60 s is 0.67 of baseline 1.0.
+    assertThat(DETECTOR.evaluate(window(25, 0, 210, 22, 150, 40), BASELINE, 1).kind())
+        .isEqualTo(WindowVerdict.Kind.IN_BAND);
+    // The same shortfall over 400 requests (2/sqrt(400) = 10 %) is real: out of band.
+    assertThat(DETECTOR.evaluate(window(400, 0, 210, 22, 150, 40), BASELINE, 1).kind())
+        .isEqualTo(WindowVerdict.Kind.OUT_OF_BAND);
+    // And below even the noise floor (0.5 of baseline over 25 requests): out of band.
+    assertThat(DETECTOR.evaluate(window(25, 0, 210, 22, 150, 20), BASELINE, 1).kind())
+        .isEqualTo(WindowVerdict.Kind.OUT_OF_BAND);
+  }
+
+  @Test
   void theDominantStageIsTheLargestRiseNotTheLongestStage() {
     WindowStats window =
         new WindowStats(
