@@ -9,7 +9,8 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import io.strata.deviceingest.config.DeviceIngestConfig;
-import io.strata.deviceingest.discovery.KubeAccess.Permission;
+import io.strata.kubetest.KubeAccess;
+import io.strata.kubetest.KubeAccess.Permission;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.HashMap;
@@ -77,21 +78,6 @@ class KubeAccessRbacTest {
         .containsExactly(
             new Permission("discovery.k8s.io", "endpointslices", "list"),
             new Permission("discovery.k8s.io", "endpointslices", "watch"));
-  }
-
-  @Test
-  void requestsMapToTheirRbacVerbs() {
-    assertThat(KubeAccess.of("GET", "/apis/discovery.k8s.io/v1/endpointslices?labelSelector=a"))
-        .contains(new Permission("discovery.k8s.io", "endpointslices", "list"));
-    assertThat(
-            KubeAccess.of(
-                "GET", "/apis/discovery.k8s.io/v1/namespaces/x/endpointslices?watch=true&a=b"))
-        .contains(new Permission("discovery.k8s.io", "endpointslices", "watch"));
-    assertThat(KubeAccess.of("PATCH", "/api/v1/nodes/n1"))
-        .contains(new Permission("", "nodes", "patch"));
-    assertThat(KubeAccess.of("GET", "/api/v1/namespaces/ns/pods/p/log"))
-        .contains(new Permission("", "pods/log", "get"));
-    assertThat(KubeAccess.of("GET", "/apis/resource.k8s.io/v1")).isEmpty();
   }
 
   /**

@@ -1,4 +1,4 @@
-package io.strata.k8swatcher.watch;
+package io.strata.kubetest;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
@@ -20,13 +20,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Kubernetes API access in RBAC terms: the (apiGroup, resource, verb) of each request the code made
- * to the fabric8 mock server, and of each rule in deploy/base/<service>/rbac.yaml. A copy of this
- * class lives in each service that calls the API (services share no code but the events module).
+ * to the fabric8 mock server, and of each rule in deploy/base/<service>/rbac.yaml, so a service
+ * test can require the two sets to be equal (nothing missing, nothing unused). Test scope only.
  */
-final class KubeAccess {
+public final class KubeAccess {
 
   /** One RBAC permission; apiGroup "" is the core group. */
-  record Permission(String apiGroup, String resource, String verb)
+  public record Permission(String apiGroup, String resource, String verb)
       implements Comparable<Permission> {
     @Override
     public int compareTo(Permission other) {
@@ -45,7 +45,7 @@ final class KubeAccess {
    * The permission a request needs, or empty for a non-resource URL (API discovery, which the
    * default system:discovery role grants every account).
    */
-  static Optional<Permission> of(String method, String pathAndQuery) {
+  public static Optional<Permission> of(String method, String pathAndQuery) {
     int queryAt = pathAndQuery.indexOf('?');
     String path = queryAt < 0 ? pathAndQuery : pathAndQuery.substring(0, queryAt);
     String query = queryAt < 0 ? "" : pathAndQuery.substring(queryAt + 1);
@@ -86,7 +86,7 @@ final class KubeAccess {
   }
 
   /** Drains the requests the mock server recorded so far, as permissions. */
-  static Set<Permission> recorded(KubernetesMockServer server) throws InterruptedException {
+  public static Set<Permission> recorded(KubernetesMockServer server) throws InterruptedException {
     Set<Permission> permissions = new TreeSet<>();
     RecordedRequest request;
     while ((request = server.takeRequest(10, TimeUnit.MILLISECONDS)) != null) {
@@ -96,7 +96,7 @@ final class KubeAccess {
   }
 
   /** Forgets the requests recorded so far (the test's own setup). */
-  static void drain(KubernetesMockServer server) throws InterruptedException {
+  public static void drain(KubernetesMockServer server) throws InterruptedException {
     recorded(server);
   }
 
@@ -104,7 +104,7 @@ final class KubeAccess {
    * Every permission the Roles and ClusterRoles in {@code rbacYaml} grant, one per apiGroup ×
    * resource × verb. A wildcard is refused: least privilege names what it grants.
    */
-  static Set<Permission> granted(KubernetesClient client, Path rbacYaml) {
+  public static Set<Permission> granted(KubernetesClient client, Path rbacYaml) {
     Set<Permission> permissions = new TreeSet<>();
     try (InputStream in = Files.newInputStream(rbacYaml)) {
       for (HasMetadata object : client.load(in).items()) {
@@ -132,7 +132,7 @@ final class KubeAccess {
   }
 
   /** deploy/base/<service>/rbac.yaml, from the service module's directory. */
-  static Path rbacOf(String service) {
+  public static Path rbacOf(String service) {
     return Path.of("../../deploy/base", service, "rbac.yaml").toAbsolutePath().normalize();
   }
 }
