@@ -1,0 +1,515 @@
+package io.strata.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.strata.events.device.DeviceFinding;
+import io.strata.events.device.FindingKind;
+import io.strata.events.incident.DeviceEvidence;
+import io.strata.events.incident.Incident;
+import io.strata.events.incident.IncidentClass;
+import io.strata.events.incident.IncidentState;
+import io.strata.events.remediation.ActionRecord;
+import io.strata.events.remediation.ActionState;
+import io.strata.events.remediation.ActionType;
+import io.strata.events.remediation.RemediationAction;
+import io.strata.events.remediation.ReviewOutcome;
+import io.strata.events.remediation.ReviewRecord;
+import io.strata.events.topic.Topics;
+import io.strata.simulator.model.Scenario;
+import io.strata.simulator.model.ScenarioTargets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import org.awaitility.core.ConditionTimeoutException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Every scenario of the simulated cluster through the five real services, one after the other on
+ * one running system: the incident class, scope and first action Strata raises, nothing for an idle
+ * cluster, and for XID 79 the whole path through approval and execution to the review record.
+ * Approvals stay manual (the Slack stand-in does not click) so that one scenario's mitigation does
+ * not change the cluster the next one runs on; the last scenario approves through the REST API.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class EndToEndScenariosIT {
+
+  private static final Duration RAISE_TIMEOUT = Duration.ofSeconds(120);
+  private static final Duration SLACK_TIMEOUT = Duration.ofSeconds(45);
+
+  /** Long enough for the correlator's local windows (10 s, advancing 5 s) to forget a fault. */
+  private static final Duration SETTLE = Duration.ofSeconds(15);
+
+  private final Clock clock = Clock.systemUTC();
+  private final LatencyReport report = new LatencyReport();
+  private final Path work = Path.of(System.getProperty("strata.e2e.work", "target/e2e"));
+  private StrataSystem system;
+  private TopicRecorder recorder;
+  private SlackPosts slack;
+  private ScenarioTargets targets;
+
+  @BeforeAll
+  void start() throws Exception {
+    Path repo = Path.of(System.getProperty("strata.repo", "..")).toAbsolutePath().normalize();
+    system = StrataSystem.start(repo, work);
+    recorder =
+        new TopicRecorder(
+            system.bootstrapServers(),
+            clock,
+            List.of(
+                Topics.INCIDENTS,
+                Topics.DEVICE_FINDINGS,
+                Topics.REMEDIATION,
+                Topics.REVIEWS,
+                Topics.DEADLETTER));
+    slack = new SlackPosts((String) system.simulator().endpoints().get("slack_messages"));
+    targets = system.simulator().model().targets();
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    try {
+      report.print(work.resolve("latencies.txt"));
+    } finally {
+      if (recorder != null) {
+        recorder.close();
+      }
+      if (system != null) {
+        system.close();
+      }
+    }
+  }
+
+  @Test
+  @Order(1)
+  void servicesComeUpAndLearnBaselinesFromHealthyTraffic() {
+    system
+        .services()
+        .values()
+        .forEach(
+            service ->
+                assertThat(Http.getJson(service.baseUrl() + "/q/health"))
+                    .as(service.name() + " /q/health")
+                    .isNotNull());
+    for (String workload : List.of("inference/llm-serve", "inference/embedder")) {
+      await("baseline of " + workload)
+          .atMost(Duration.ofSeconds(150))
+          .pollInterval(Duration.ofSeconds(1))
+          .until(() -> hasBaseline(workload));
+    }
+  }
+
+  @Test
+  @Order(2)
+  void anIdleClusterRaisesNothing() {
+    Instant since = activate(Scenario.IDLE);
+    await("an idle cluster stays quiet")
+        .during(Duration.ofSeconds(25))
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> recorder.since(Topics.INCIDENTS, since, i -> true).isEmpty());
+    assertThat(recorder.since(Topics.REMEDIATION, since, a -> true)).isEmpty();
+    report.add("idle", "nothing (as expected)", since, null, null);
+    settle();
+  }
+
+  @Test
+  @Order(3)
+  void missingFieldsAreReportedForThatExporterWithoutAnAction() {
+    Instant since = activate(Scenario.MISSING_FIELDS);
+    Observed<DeviceFinding> finding =
+        awaitFinding(
+            since,
+            f ->
+                f.kind() == FindingKind.FIELD_MISSING
+                    && targets.missingFieldsNode().equals(f.node())
+                    && f.missingFields().contains("DCGM_FI_DEV_POWER_USAGE"));
+    assertThat(finding.value().missingFields())
+        .contains("DCGM_FI_DEV_MEM_COPY_UTIL", "DCGM_FI_PROF_PIPE_TENSOR_ACTIVE");
+    report.add(
+        "missing-fields",
+        "finding FIELD_MISSING " + finding.value().node(),
+        since,
+        finding.receivedAt(),
+        null);
+    settle();
+    assertThat(recorder.since(Topics.REMEDIATION, since, a -> true)).isEmpty();
+  }
+
+  @Test
+  @Order(4)
+  void anOwnershipMismatchIsAFindingWithoutAnAction() {
+    Instant since = activate(Scenario.OWNERSHIP_MISMATCH);
+    String gpu = targets.mismatchGpu().uuid();
+    Observed<DeviceFinding> finding =
+        awaitFinding(
+            since, f -> f.kind() == FindingKind.OWNERSHIP_MISMATCH && gpu.equals(f.gpuUuid()));
+    assertThat(finding.value().exporterOwner()).isNotNull();
+    assertThat(finding.value().exporterOwner().pod()).isEqualTo(targets.mismatchPod().name());
+    report.add(
+        "ownership-mismatch",
+        "finding OWNERSHIP_MISMATCH " + gpu.substring(0, 12),
+        since,
+        finding.receivedAt(),
+        null);
+    settle();
+    assertThat(recorder.since(Topics.REMEDIATION, since, a -> true)).isEmpty();
+  }
+
+  @Test
+  @Order(5)
+  void anApplicationXidIsAnAppErrorWithANoteAndNoNodeAction() {
+    Expected expected =
+        new Expected(
+            Set.of(IncidentClass.APP_ERROR),
+            "workload embedder",
+            Expected.workload("embedder"),
+            Set.of());
+    Incident incident = raise(Scenario.APP_XID_13, expected);
+    assertThat(incident.suggestedActions()).startsWith(ActionType.NOTIFY_OWNER);
+    settle();
+    assertThat(actionsFor(incident.incidentId()))
+        .as("an application XID never leads to a node action")
+        .isEmpty();
+  }
+
+  @Test
+  @Order(6)
+  void aSlowModelLoadAfterARolloutProposesARollback() {
+    raise(
+        Scenario.SLOW_MODEL_LOAD,
+        new Expected(
+            Set.of(IncidentClass.MODEL_LOAD),
+            "workload llm-serve, model_version v2",
+            Expected.workload("llm-serve").and(Expected.modelVersion("v2")),
+            Set.of(ActionType.ROLLBACK_MODEL_VERSION)));
+    settle();
+  }
+
+  @Test
+  @Order(7)
+  void aSlowModelLoadOnADeploymentProposesARollbackThroughItsVersionLabel() {
+    raise(
+        Scenario.SLOW_MODEL_LOAD_DEPLOYMENT,
+        new Expected(
+            Set.of(IncidentClass.MODEL_LOAD),
+            "workload embedder, model_version e5-large-v2",
+            Expected.workload("embedder").and(Expected.modelVersion("e5-large-v2")),
+            Set.of(ActionType.ROLLBACK_MODEL_VERSION)));
+    settle();
+  }
+
+  @Test
+  @Order(8)
+  void aQueueBacklogProposesLessConcurrencyOrAPause() {
+    raise(
+        Scenario.QUEUE_BACKLOG,
+        new Expected(
+            Set.of(IncidentClass.QUEUE_BACKLOG, IncidentClass.ALLOCATION_FAILURE),
+            "workload llm-serve",
+            Expected.workload("llm-serve"),
+            Set.of(ActionType.LOWER_CONCURRENCY, ActionType.PAUSE_NEW_BATCHES)));
+    settle();
+  }
+
+  @Test
+  @Order(9)
+  void thermalThrottlingOnOneNodeIsDeviceDegraded() {
+    raise(
+        Scenario.THERMAL_THROTTLING,
+        new Expected(
+            Set.of(IncidentClass.DEVICE_DEGRADED),
+            "node " + targets.thermalNode() + " only",
+            Expected.singleNode(targets.thermalNode()),
+            Set.of(ActionType.LOWER_CONCURRENCY)));
+    settle();
+  }
+
+  @Test
+  @Order(10)
+  void xid79IsADeviceFaultMitigatedThroughApprovalAndReviewed() {
+    String gpu = targets.xid79Gpu().uuid();
+    String node = targets.xid79Gpu().node();
+    Incident incident =
+        raise(
+            Scenario.XID_79,
+            new Expected(
+                Set.of(IncidentClass.DEVICE_FAULT),
+                "node " + node + ", GPU " + gpu.substring(0, 12) + ", workload llm-serve",
+                Expected.singleNode(node)
+                    .and(Expected.gpu(gpu))
+                    .and(Expected.workload("llm-serve")),
+                Set.of(ActionType.CORDON_NODE)));
+    String incidentId = incident.incidentId();
+
+    for (RemediationAction proposed : latestActions(incidentId)) {
+      var response =
+          Http.post(
+              system.service("remediator").baseUrl()
+                  + "/api/actions/"
+                  + proposed.actionId()
+                  + "/approve",
+              StrataSystem.API_TOKEN);
+      assertThat(response.statusCode()).as(response.body()).isBetween(200, 299);
+    }
+    await("the cordon is executed and the simulated node is cordoned")
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> system.simulator().model().status().cordonedNodes().contains(node));
+    assertThat(latestActions(incidentId))
+        .filteredOn(a -> a.type() == ActionType.CORDON_NODE)
+        .singleElement()
+        .satisfies(a -> assertThat(a.approvedBy()).isNotBlank());
+
+    await("a contained fault is MITIGATING, not resolved, while the GPU keeps failing")
+        .atMost(Duration.ofSeconds(90))
+        .until(() -> latestState(incidentId) == IncidentState.MITIGATING);
+
+    // The cordon bought time for the repair: the GPU is reset and passes its health checks again.
+    Instant repaired = clock.instant();
+    system.simulator().activate(Scenario.HEALTHY);
+    AtomicReference<Observed<ReviewRecord>> review = new AtomicReference<>();
+    try {
+      await("recovery measured on requests and the review record")
+          .atMost(Duration.ofSeconds(180))
+          .pollInterval(Duration.ofSeconds(1))
+          .until(
+              () -> {
+                recorder
+                    .since(Topics.REVIEWS, Instant.EPOCH, r -> incidentId.equals(r.incidentId()))
+                    .stream()
+                    .findFirst()
+                    .ifPresent(review::set);
+                return review.get() != null;
+              });
+    } catch (ConditionTimeoutException e) {
+      Incident last = latest(incidentId);
+      throw new AssertionError(
+          "no review for "
+              + incidentId
+              + "; incident "
+              + last.state()
+              + " notes="
+              + last.evidence().notes()
+              + " actions="
+              + latestActions(incidentId).stream().map(a -> a.type() + ":" + a.state()).toList(),
+          e);
+    }
+    Incident resolved = latest(incidentId);
+    assertThat(resolved.state()).isEqualTo(IncidentState.RESOLVED);
+    assertThat(resolved.timeToRecoverMillis()).isNotNull().isPositive();
+    ReviewRecord record = review.get().value();
+    assertThat(record.incidentClass()).isEqualTo(IncidentClass.DEVICE_FAULT);
+    assertThat(record.outcome()).isEqualTo(ReviewOutcome.RECOVERED);
+    assertThat(record.actions())
+        .extracting(ActionRecord::type)
+        .contains(ActionType.CORDON_NODE, ActionType.PAUSE_NEW_BATCHES);
+    assertThat(record.devices()).extracting(DeviceEvidence::gpuUuid).contains(gpu);
+    report.add(
+        "xid-79 repaired",
+        "RESOLVED + review " + record.outcome(),
+        repaired,
+        resolvedAt(incidentId),
+        review.get().receivedAt());
+
+    RemediationAction uncordon =
+        await("the uncordon is proposed once the incident resolved")
+            .atMost(Duration.ofSeconds(60))
+            .until(
+                () ->
+                    latestActions(incidentId).stream()
+                        .filter(a -> a.type() == ActionType.UNCORDON_NODE)
+                        .filter(a -> a.state() == ActionState.PROPOSED)
+                        .findFirst(),
+                Optional::isPresent)
+            .orElseThrow();
+    var approved =
+        Http.post(
+            system.service("remediator").baseUrl()
+                + "/api/actions/"
+                + uncordon.actionId()
+                + "/approve",
+            StrataSystem.API_TOKEN);
+    assertThat(approved.statusCode()).as(approved.body()).isBetween(200, 299);
+    await("the node takes pods again")
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> !system.simulator().model().status().cordonedNodes().contains(node));
+  }
+
+  @Test
+  @Order(11)
+  void nothingWasDeadLetteredOrUnreadable() {
+    assertThat(recorder.since(Topics.DEADLETTER, Instant.EPOCH, r -> true)).isEmpty();
+    assertThat(recorder.failures()).isEmpty();
+    system
+        .services()
+        .values()
+        .forEach(service -> assertThat(service.alive()).as(service.name() + " alive").isTrue());
+  }
+
+  // ---- steps --------------------------------------------------------------------------------
+
+  private Instant activate(Scenario scenario) {
+    Instant now = clock.instant();
+    system.simulator().activate(scenario);
+    return now;
+  }
+
+  /** Back to healthy, then long enough for every window holding the fault to close. */
+  private void settle() {
+    system.simulator().activate(Scenario.HEALTHY);
+    await().pollDelay(SETTLE).atMost(SETTLE.plusSeconds(5)).until(() -> true);
+  }
+
+  /**
+   * Activates {@code scenario} and waits for a new incident matching {@code expected} (one whose id
+   * was not seen before the fault), then for the remediator's plan: its Slack post and, unless the
+   * plan is a note only, its first action.
+   */
+  private Incident raise(Scenario scenario, Expected expected) {
+    Instant since = activate(scenario);
+    AtomicReference<Observed<Incident>> raised = new AtomicReference<>();
+    await(scenario.slug() + " raises " + expected.classes() + " for " + expected.scopeDescription())
+        .atMost(RAISE_TIMEOUT)
+        .pollInterval(Duration.ofMillis(250))
+        .until(
+            () -> {
+              newIncidents(since).stream()
+                  .filter(o -> expected.matches(o.value().incidentClass(), o.value().scope()))
+                  .findFirst()
+                  .ifPresent(raised::set);
+              return raised.get() != null;
+            });
+    Incident incident = raised.get().value();
+    System.out.printf(
+        "[e2e] %s -> %s %s scope=%s suggested=%s%n",
+        scenario.slug(),
+        incident.incidentClass(),
+        incident.incidentId(),
+        incident.scope(),
+        incident.suggestedActions());
+
+    AtomicReference<Instant> posted = new AtomicReference<>();
+    await(scenario.slug() + ": Slack post for " + incident.incidentId())
+        .atMost(SLACK_TIMEOUT)
+        .pollInterval(Duration.ofMillis(250))
+        .until(
+            () -> {
+              slack.firstMentioning(incident.incidentId()).ifPresent(posted::set);
+              return posted.get() != null;
+            });
+    if (!expected.firstAction().isEmpty()) {
+      await(scenario.slug() + ": first proposed action")
+          .atMost(SLACK_TIMEOUT)
+          .until(() -> !actionsFor(incident.incidentId()).isEmpty());
+      RemediationAction first =
+          actionsFor(incident.incidentId()).stream()
+              .min(Comparator.comparingInt(RemediationAction::step))
+              .orElseThrow();
+      assertThat(first.type()).as("first action").isIn(expected.firstAction());
+    }
+    report.add(
+        scenario.slug(),
+        incident.incidentClass() + " " + expected.scopeDescription(),
+        since,
+        raised.get().receivedAt(),
+        posted.get());
+    return incident;
+  }
+
+  /** Incidents first seen at or after {@code since}, one (the first revision) per id. */
+  private List<Observed<Incident>> newIncidents(Instant since) {
+    List<Observed<Incident>> all = recorder.since(Topics.INCIDENTS, Instant.EPOCH, i -> true);
+    return all.stream()
+        .filter(o -> !o.receivedAt().isBefore(since))
+        .filter(
+            o ->
+                all.stream()
+                    .noneMatch(
+                        earlier ->
+                            earlier.receivedAt().isBefore(since)
+                                && earlier.value().incidentId().equals(o.value().incidentId())))
+        .toList();
+  }
+
+  private Observed<DeviceFinding> awaitFinding(
+      Instant since, java.util.function.Predicate<DeviceFinding> matches) {
+    AtomicReference<Observed<DeviceFinding>> found = new AtomicReference<>();
+    await("finding")
+        .atMost(RAISE_TIMEOUT)
+        .pollInterval(Duration.ofMillis(250))
+        .until(
+            () -> {
+              recorder.since(Topics.DEVICE_FINDINGS, since, matches).stream()
+                  .findFirst()
+                  .ifPresent(found::set);
+              return found.get() != null;
+            });
+    return found.get();
+  }
+
+  private List<RemediationAction> actionsFor(String incidentId) {
+    return recorder
+        .since(Topics.REMEDIATION, Instant.EPOCH, a -> incidentId.equals(a.incidentId()))
+        .stream()
+        .map(Observed::value)
+        .toList();
+  }
+
+  /** The latest revision of an incident as published. */
+  private Incident latest(String incidentId) {
+    List<Observed<Incident>> revisions =
+        recorder.since(Topics.INCIDENTS, Instant.EPOCH, i -> incidentId.equals(i.incidentId()));
+    return revisions.get(revisions.size() - 1).value();
+  }
+
+  private IncidentState latestState(String incidentId) {
+    return latest(incidentId).state();
+  }
+
+  private Instant resolvedAt(String incidentId) {
+    return recorder
+        .since(
+            Topics.INCIDENTS,
+            Instant.EPOCH,
+            i -> incidentId.equals(i.incidentId()) && i.state() == IncidentState.RESOLVED)
+        .stream()
+        .findFirst()
+        .map(Observed::receivedAt)
+        .orElse(null);
+  }
+
+  /** The latest state of each action of an incident. */
+  private List<RemediationAction> latestActions(String incidentId) {
+    return actionsFor(incidentId).stream()
+        .collect(
+            java.util.stream.Collectors.toMap(
+                RemediationAction::actionId, a -> a, (a, b) -> b, java.util.LinkedHashMap::new))
+        .values()
+        .stream()
+        .toList();
+  }
+
+  private boolean hasBaseline(String workload) {
+    JsonNode detail =
+        Http.getJson(
+            system.service("correlator").baseUrl()
+                + "/api/workloads/"
+                + StrataSystem.CLUSTER
+                + "/"
+                + workload);
+    return detail != null && detail.path("baselines").size() > 0;
+  }
+}

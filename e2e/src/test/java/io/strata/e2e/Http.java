@@ -1,0 +1,53 @@
+package io.strata.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** The few HTTP calls the scenarios make: JSON GETs and an authenticated POST. */
+final class Http {
+
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private Http() {}
+
+  /** The JSON body of a 200 answer, or null for any other status. */
+  static JsonNode getJson(String url) {
+    HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(url)).GET());
+    if (response.statusCode() != 200) {
+      return null;
+    }
+    try {
+      return JSON.readTree(response.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException("not JSON from " + url + ": " + response.body(), e);
+    }
+  }
+
+  static HttpResponse<String> post(String url, String bearerToken) {
+    return send(
+        HttpRequest.newBuilder(URI.create(url))
+            .header("Authorization", "Bearer " + bearerToken)
+            .POST(HttpRequest.BodyPublishers.noBody()));
+  }
+
+  private static HttpResponse<String> send(HttpRequest.Builder request) {
+    try {
+      return CLIENT.send(
+          request.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+}

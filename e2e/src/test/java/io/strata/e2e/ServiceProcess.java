@@ -1,0 +1,125 @@
+package io.strata.e2e;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One packaged service ({@code target/quarkus-app/quarkus-run.jar}) running in its own JVM, as
+ * {@code bin/strata up} runs it: the {@code local} profile plus the settings this run passes.
+ */
+final class ServiceProcess implements AutoCloseable {
+
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  private final String name;
+  private final int httpPort;
+  private final Path log;
+  private final Process process;
+
+  private ServiceProcess(String name, int httpPort, Path log, Process process) {
+    this.name = name;
+    this.httpPort = httpPort;
+    this.log = log;
+    this.process = process;
+  }
+
+  static ServiceProcess start(
+      Path repo,
+      String name,
+      int httpPort,
+      Map<String, String> properties,
+      Map<String, String> environment,
+      Path logDir)
+      throws IOException {
+    Path app = repo.resolve("services").resolve(name).resolve("target/quarkus-app/quarkus-run.jar");
+    if (!Files.isRegularFile(app)) {
+      throw new IllegalStateException(
+          app + " is missing: package the services first (mvn -B verify from the repository root)");
+    }
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // Small heaps and the C1 compiler only: five JVMs share two cores with the broker.
+    command.add("-Xmx256m");
+    command.add("-XX:+UseSerialGC");
+    command.add("-XX:TieredStopAtLevel=1");
+    command.add("-Dquarkus.profile=local");
+    command.add("-Dquarkus.http.host=127.0.0.1");
+    command.add("-Dquarkus.http.port=" + httpPort);
+    command.add("-Dquarkus.otel.sdk.disabled=true");
+    properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
+    command.add("-jar");
+    command.add(app.toString());
+    Files.createDirectories(logDir);
+    Path log = logDir.resolve(name + ".log");
+    ProcessBuilder builder =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .directory(logDir.toFile());
+    builder.environment().putAll(environment);
+    return new ServiceProcess(name, httpPort, log, builder.start());
+  }
+
+  String name() {
+    return name;
+  }
+
+  String baseUrl() {
+    return "http://127.0.0.1:" + httpPort;
+  }
+
+  Path log() {
+    return log;
+  }
+
+  boolean alive() {
+    return process.isAlive();
+  }
+
+  /** Whether {@code /q/health/ready} answers 200. */
+  boolean ready() {
+    if (!process.isAlive()) {
+      throw new IllegalStateException(
+          name + " exited with " + process.exitValue() + "; see " + log);
+    }
+    try {
+      HttpResponse<Void> response =
+          HTTP.send(
+              HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/ready"))
+                  .timeout(Duration.ofSeconds(2))
+                  .build(),
+              HttpResponse.BodyHandlers.discarding());
+      return response.statusCode() == 200;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /** SIGTERM, so Quarkus shuts down cleanly (Kafka Streams commits, producers flush). */
+  @Override
+  public void close() {
+    process.destroy();
+    try {
+      if (!process.waitFor(20, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+  }
+}

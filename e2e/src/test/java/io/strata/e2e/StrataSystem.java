@@ -1,0 +1,203 @@
+package io.strata.e2e;
+
+import static org.awaitility.Awaitility.await;
+
+import io.strata.embeddedkafka.KafkaProvider;
+import io.strata.embeddedkafka.TestKafka;
+import io.strata.simulator.Simulator;
+import io.strata.simulator.SimulatorOptions;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The whole local system in one test: a real Kafka broker, the simulated GPU cluster (in this JVM,
+ * through its public API) and the five packaged services as separate JVMs, each on its own ports,
+ * wired exactly as {@code bin/strata up} wires them.
+ */
+final class StrataSystem implements AutoCloseable {
+
+  static final String CLUSTER = "e2e";
+  static final String SIGNING_SECRET = "strata-e2e-signing-secret";
+  static final String APPROVER = "U0E2EONCALL";
+  static final String API_TOKEN = "strata-e2e-console-token-0123456789";
+
+  /** Held so the log levels are not garbage collected; the broker is chatty at INFO. */
+  private static final List<Logger> QUIET_LOGGERS =
+      List.of(
+          Logger.getLogger("kafka"),
+          Logger.getLogger("org.apache.kafka"),
+          Logger.getLogger("state.change.logger"));
+
+  private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
+  private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
+  private TestKafka kafka;
+  private Simulator simulator;
+
+  static StrataSystem start(Path repo, Path work) throws IOException {
+    StrataSystem system = new StrataSystem();
+    try {
+      system.startAll(repo, work);
+      return system;
+    } catch (IOException | RuntimeException | Error e) {
+      system.close();
+      throw e;
+    }
+  }
+
+  private void startAll(Path repo, Path work) throws IOException {
+    QUIET_LOGGERS.forEach(logger -> logger.setLevel(Level.WARNING));
+    kafka = KafkaProvider.configured().start(1);
+    closeables.push(kafka);
+    String bootstrap = kafka.bootstrapServers();
+
+    Map<String, Integer> http = new LinkedHashMap<>();
+    for (String name : List.of("device-ingest", "k8s-watcher", "trace-ingest", "correlator")) {
+      http.put(name, FreePorts.next());
+    }
+    http.put("remediator", FreePorts.next());
+    int otlpHttp = FreePorts.next();
+    int otlpGrpc = FreePorts.next();
+
+    simulator =
+        Simulator.start(
+            SimulatorOptions.parse(
+                List.of(
+                    "--cluster=" + CLUSTER,
+                    "--nodes=4",
+                    "--metrics-mode=shared",
+                    "--metrics-base-port=0",
+                    "--kube-port=0",
+                    "--control-port=0",
+                    "--slack-port=0",
+                    "--state-dir=" + work.resolve("sim"),
+                    "--otlp-endpoint=http://127.0.0.1:" + otlpHttp,
+                    "--slack-signing-secret=" + SIGNING_SECRET,
+                    "--slack-approver=" + APPROVER,
+                    "--remediator-interactions-url=http://127.0.0.1:"
+                        + http.get("remediator")
+                        + "/slack/interactions",
+                    "--auto-approve=false"),
+                Map.of()),
+            Clock.systemUTC());
+    closeables.push(simulator);
+    Map<String, Object> endpoints = simulator.endpoints();
+    @SuppressWarnings("unchecked")
+    Map<String, String> exporters = (Map<String, String>) endpoints.get("exporters");
+    Map<String, String> environment =
+        Map.of(
+            "KAFKA_BOOTSTRAP_SERVERS",
+            bootstrap,
+            "KUBECONFIG",
+            String.valueOf(endpoints.get("kubeconfig")));
+
+    Path logs = work.resolve("logs");
+    start(
+        repo,
+        "device-ingest",
+        http,
+        Map.of(
+            "strata.device-ingest.cluster",
+            CLUSTER,
+            "strata.device-ingest.scrape.targets",
+            String.join(",", exporters.values())),
+        environment,
+        logs);
+    start(
+        repo,
+        "k8s-watcher",
+        http,
+        Map.of("strata.k8s-watcher.cluster", CLUSTER),
+        environment,
+        logs);
+    start(
+        repo,
+        "trace-ingest",
+        http,
+        Map.of(
+            "strata.trace-ingest.receiver.host", "127.0.0.1",
+            "strata.trace-ingest.receiver.http-port", Integer.toString(otlpHttp),
+            "strata.trace-ingest.receiver.grpc-port", Integer.toString(otlpGrpc)),
+        environment,
+        logs);
+    start(
+        repo,
+        "correlator",
+        http,
+        Map.of("kafka-streams.state.dir", work.resolve("correlator-state").toString()),
+        environment,
+        logs);
+    Map<String, String> remediator = new LinkedHashMap<>();
+    remediator.put("strata.remediator.cluster", CLUSTER);
+    remediator.put("strata.remediator.slack.enabled", "true");
+    remediator.put("strata.remediator.slack.webhook-url", (String) endpoints.get("slack_webhook"));
+    remediator.put("strata.remediator.slack.signing-secret", SIGNING_SECRET);
+    remediator.put("strata.remediator.slack.allowed-users", APPROVER);
+    remediator.put("strata.remediator.api.tokens.console", API_TOKEN);
+    // Four simulated nodes: one cordon is already a quarter of them (production allows 10 %).
+    remediator.put("strata.remediator.blast-radius.max-percent", "50");
+    remediator.put("strata.remediator.execution.tick-interval", "PT2S");
+    start(repo, "remediator", http, remediator, environment, logs);
+
+    await()
+        .atMost(Duration.ofSeconds(180))
+        .pollInterval(Duration.ofMillis(500))
+        .until(() -> services.values().stream().allMatch(ServiceProcess::ready));
+  }
+
+  private void start(
+      Path repo,
+      String name,
+      Map<String, Integer> ports,
+      Map<String, String> properties,
+      Map<String, String> environment,
+      Path logs)
+      throws IOException {
+    ServiceProcess process =
+        ServiceProcess.start(repo, name, ports.get(name), properties, environment, logs);
+    services.put(name, process);
+    closeables.push(process);
+  }
+
+  String bootstrapServers() {
+    return kafka.bootstrapServers();
+  }
+
+  Simulator simulator() {
+    return simulator;
+  }
+
+  ServiceProcess service(String name) {
+    return services.get(name);
+  }
+
+  Map<String, ServiceProcess> services() {
+    return Map.copyOf(services);
+  }
+
+  /**
+   * Stops the simulator first (its trace exporter would otherwise wait out its timeout against a
+   * stopped trace-ingest), then the services (newest first), then the broker.
+   */
+  @Override
+  public void close() {
+    if (simulator != null && closeables.remove(simulator)) {
+      simulator.close();
+    }
+    while (!closeables.isEmpty()) {
+      try {
+        closeables.pop().close();
+      } catch (Exception e) {
+        System.err.println("[e2e] while stopping: " + e);
+      }
+    }
+  }
+}

@@ -1,0 +1,123 @@
+package io.strata.e2e;
+
+import io.strata.events.topic.Topic;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/**
+ * Follows Strata's output topics from the beginning on a thread of its own and keeps every record
+ * with its arrival time, so the test can ask "what appeared after the fault" and measure how long
+ * it took. Records that do not deserialise are kept as failures and fail the test.
+ */
+final class TopicRecorder implements AutoCloseable {
+
+  private final KafkaConsumer<byte[], byte[]> consumer;
+  private final Map<String, Topic<?, ?>> topics = new ConcurrentHashMap<>();
+  private final Map<String, List<Observed<?>>> seen = new ConcurrentHashMap<>();
+  private final List<String> failures = new CopyOnWriteArrayList<>();
+  private final Clock clock;
+  private final Thread thread;
+  private volatile boolean running = true;
+
+  TopicRecorder(String bootstrapServers, Clock clock, List<Topic<?, ?>> followed) {
+    this.clock = clock;
+    this.consumer =
+        new KafkaConsumer<>(
+            Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrapServers,
+                ConsumerConfig.GROUP_ID_CONFIG,
+                "strata-e2e-" + UUID.randomUUID(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                false,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                "read_committed"),
+            new ByteArrayDeserializer(),
+            new ByteArrayDeserializer());
+    List<TopicPartition> partitions = new ArrayList<>();
+    for (Topic<?, ?> topic : followed) {
+      topics.put(topic.name(), topic);
+      seen.put(topic.name(), new CopyOnWriteArrayList<>());
+      consumer
+          .partitionsFor(topic.name())
+          .forEach(p -> partitions.add(new TopicPartition(p.topic(), p.partition())));
+    }
+    consumer.assign(partitions);
+    consumer.seekToBeginning(partitions);
+    thread = new Thread(this::run, "e2e-topic-recorder");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private void run() {
+    try {
+      while (running) {
+        for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
+          keep(record);
+        }
+      }
+    } catch (WakeupException e) {
+      // close() woke the poll up.
+    } finally {
+      consumer.close();
+    }
+  }
+
+  private <K, V> void keep(ConsumerRecord<byte[], byte[]> record) {
+    @SuppressWarnings("unchecked")
+    Topic<K, V> topic = (Topic<K, V>) topics.get(record.topic());
+    Instant now = clock.instant();
+    if (record.value() == null) {
+      return; // a tombstone of a compacted topic
+    }
+    try {
+      K key = topic.keySerde().deserializer().deserialize(record.topic(), record.key());
+      V value = topic.valueSerde().deserializer().deserialize(record.topic(), record.value());
+      seen.get(record.topic()).add(new Observed<>(String.valueOf(key), value, now));
+    } catch (RuntimeException e) {
+      failures.add(record.topic() + "@" + record.offset() + ": " + e.getMessage());
+    }
+  }
+
+  /** Every value of {@code topic} received at or after {@code since} that matches. */
+  <V> List<Observed<V>> since(Topic<?, V> topic, Instant since, Predicate<V> matches) {
+    List<Observed<V>> out = new ArrayList<>();
+    for (Observed<?> observed : seen.get(topic.name())) {
+      @SuppressWarnings("unchecked")
+      Observed<V> typed = (Observed<V>) observed;
+      if (!typed.receivedAt().isBefore(since) && matches.test(typed.value())) {
+        out.add(typed);
+      }
+    }
+    return out;
+  }
+
+  List<String> failures() {
+    return List.copyOf(failures);
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    consumer.wakeup();
+    try {
+      thread.join(5_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
