@@ -30,6 +30,13 @@ final class StrataSystem implements AutoCloseable {
   static final String APPROVER = "U0E2EONCALL";
   static final String API_TOKEN = "strata-e2e-console-token-0123456789";
 
+  /**
+   * The simulator's OTLP exporter, which fails (with a stack trace per batch) until trace-ingest
+   * listens; silenced only while the services start.
+   */
+  private static final Logger SPAN_EXPORTER =
+      Logger.getLogger("io.opentelemetry.exporter.internal.http.HttpExporter");
+
   /** Held so the log levels are not garbage collected; the broker is chatty at INFO. */
   private static final List<Logger> QUIET_LOGGERS =
       List.of(
@@ -55,6 +62,7 @@ final class StrataSystem implements AutoCloseable {
 
   private void startAll(Path repo, Path work) throws IOException {
     QUIET_LOGGERS.forEach(logger -> logger.setLevel(Level.WARNING));
+    SPAN_EXPORTER.setLevel(Level.OFF);
     kafka = KafkaProvider.configured().start(1);
     closeables.push(kafka);
     String bootstrap = kafka.bootstrapServers();
@@ -151,6 +159,7 @@ final class StrataSystem implements AutoCloseable {
         .atMost(Duration.ofSeconds(180))
         .pollInterval(Duration.ofMillis(500))
         .until(() -> services.values().stream().allMatch(ServiceProcess::ready));
+    SPAN_EXPORTER.setLevel(null);
   }
 
   private void start(
