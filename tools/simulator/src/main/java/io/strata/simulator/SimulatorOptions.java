@@ -43,57 +43,6 @@ public record SimulatorOptions(
     String modelVersionLabel,
     String previousModelVersionAnnotation) {
 
-  /** The options before the model-version conventions existed; those take their defaults. */
-  public SimulatorOptions(
-      int nodes,
-      int gpusPerNode,
-      String cluster,
-      String host,
-      MetricsServers.Mode metricsMode,
-      int metricsBasePort,
-      int kubePort,
-      Path stateDir,
-      URI otlpEndpoint,
-      double requestRate,
-      int controlPort,
-      int slackPort,
-      String slackSigningSecret,
-      String slackApprover,
-      URI remediatorInteractionsUrl,
-      boolean autoApprove,
-      Scenario scenario,
-      long seed,
-      Duration tick,
-      Duration xidWindow,
-      String pauseAnnotation,
-      String concurrencyAnnotation) {
-    this(
-        nodes,
-        gpusPerNode,
-        cluster,
-        host,
-        metricsMode,
-        metricsBasePort,
-        kubePort,
-        stateDir,
-        otlpEndpoint,
-        requestRate,
-        controlPort,
-        slackPort,
-        slackSigningSecret,
-        slackApprover,
-        remediatorInteractionsUrl,
-        autoApprove,
-        scenario,
-        seed,
-        tick,
-        xidWindow,
-        pauseAnnotation,
-        concurrencyAnnotation,
-        ReactionConventions.DEFAULT_MODEL_VERSION_LABEL,
-        ReactionConventions.DEFAULT_PREVIOUS_MODEL_VERSION_ANNOTATION);
-  }
-
   /** Option name → (default, description), in the order --help prints them. */
   public static final Map<String, String[]> OPTIONS = new LinkedHashMap<>();
 

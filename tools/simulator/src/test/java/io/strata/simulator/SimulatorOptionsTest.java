@@ -56,36 +56,6 @@ class SimulatorOptionsTest {
   }
 
   @Test
-  void theConstructorWithoutModelVersionConventionsStillWorks() {
-    SimulatorOptions d = SimulatorOptions.parse(List.of(), Map.of());
-    SimulatorOptions older =
-        new SimulatorOptions(
-            d.nodes(),
-            d.gpusPerNode(),
-            d.cluster(),
-            d.host(),
-            d.metricsMode(),
-            d.metricsBasePort(),
-            d.kubePort(),
-            d.stateDir(),
-            d.otlpEndpoint(),
-            d.requestRate(),
-            d.controlPort(),
-            d.slackPort(),
-            d.slackSigningSecret(),
-            d.slackApprover(),
-            d.remediatorInteractionsUrl(),
-            d.autoApprove(),
-            d.scenario(),
-            d.seed(),
-            d.tick(),
-            d.xidWindow(),
-            d.pauseAnnotation(),
-            d.concurrencyAnnotation());
-    assertThat(older).isEqualTo(d);
-  }
-
-  @Test
   void badValuesNameTheOption() {
     assertThatThrownBy(() -> SimulatorOptions.parse(List.of("--nodes=0"), Map.of()))
         .hasMessageContaining("--nodes (SIM_NODES) is '0'");

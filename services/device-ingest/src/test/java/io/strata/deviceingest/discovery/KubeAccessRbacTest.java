@@ -4,16 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import io.strata.deviceingest.config.DeviceIngestConfig;
+import io.strata.kubetest.CrudApiServer;
 import io.strata.kubetest.KubeAccess;
 import io.strata.kubetest.KubeAccess.Permission;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -35,14 +32,7 @@ class KubeAccessRbacTest {
 
   @BeforeEach
   void start() {
-    server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(List.of()),
-            false);
-    server.init();
+    server = CrudApiServer.start();
     client = server.createClient();
   }
 

@@ -4,13 +4,9 @@ import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.http.RecordedRequest;
-import java.util.HashMap;
-import java.util.List;
+import io.strata.kubetest.CrudApiServer;
 import java.util.concurrent.TimeUnit;
 
 /** The fabric8 mock API server in CRUD mode, without Quarkus, knowing Knative's resources. */
@@ -37,14 +33,7 @@ final class MockCluster implements AutoCloseable {
   final NamespacedKubernetesClient client;
 
   MockCluster() {
-    server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(List.of(KNATIVE_SERVICES, KNATIVE_REVISIONS)),
-            false);
-    server.init();
+    server = CrudApiServer.start(KNATIVE_SERVICES, KNATIVE_REVISIONS);
     client = server.createClient();
   }
 

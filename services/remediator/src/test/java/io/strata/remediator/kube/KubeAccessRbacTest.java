@@ -8,11 +8,9 @@ import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import io.strata.events.remediation.TargetRef;
+import io.strata.kubetest.CrudApiServer;
 import io.strata.kubetest.KubeAccess;
 import io.strata.kubetest.KubeAccess.Permission;
 import io.strata.remediator.core.TargetException;
@@ -61,14 +59,7 @@ class KubeAccessRbacTest {
 
   @BeforeEach
   void start() {
-    server =
-        new KubernetesMockServer(
-            new Context(),
-            new MockWebServer(),
-            new HashMap<>(),
-            new KubernetesCrudDispatcher(List.of(KNATIVE_SERVICES, KNATIVE_REVISIONS)),
-            false);
-    server.init();
+    server = CrudApiServer.start(KNATIVE_SERVICES, KNATIVE_REVISIONS);
     client = server.createClient();
   }
 
