@@ -34,7 +34,9 @@ class KafkaEventPublisherTest {
         MAX_UNACKNOWLEDGED,
         Duration.ofMillis(1),
         Duration.ofSeconds(1),
-        Duration.ofSeconds(3));
+        // Long enough that the first records survive a slow first metadata fetch on a loaded
+        // build machine (3 s lost one in CI), short enough to see failures while Kafka is down.
+        Duration.ofSeconds(10));
   }
 
   private static OutgoingEvent<DeviceFinding> finding(int n) {
@@ -102,7 +104,7 @@ class KafkaEventPublisherTest {
             .isEqualTo(publisher.droppedCount());
         assertThat(publisher.degraded()).isTrue();
         await()
-            .atMost(Duration.ofSeconds(20))
+            .atMost(Duration.ofSeconds(40))
             .until(() -> meters.counter("strata.device.ingest.publish.failed").count() > 0);
         assertThat(publisher.buffered()).isLessThanOrEqualTo(CAPACITY);
 
