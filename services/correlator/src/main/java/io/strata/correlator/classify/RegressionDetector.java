@@ -30,19 +30,23 @@ public final class RegressionDetector {
     if (baseline == null) {
       return WindowVerdict.of(WindowVerdict.Kind.NO_BASELINE);
     }
-    Stage dominant = dominantStage(window, baseline);
     if (window.p95() >= baseline.p95() * settings.p95Ratio()
         && window.p95() - baseline.p95() >= minIncreaseMillis) {
       return new WindowVerdict(
-          WindowVerdict.Kind.REGRESSED, Signal.REQUEST_P95, window.p95(), baseline.p95(), dominant);
+          WindowVerdict.Kind.REGRESSED,
+          Signal.REQUEST_P95,
+          window.p95(),
+          baseline.p95(),
+          dominantStage(window, baseline));
     }
     if (window.errorRate() >= baseline.errorRate() + settings.errorRateIncrease()) {
+      // Latency did not regress: no stage's rise explains failing requests, whatever jitter moved.
       return new WindowVerdict(
           WindowVerdict.Kind.REGRESSED,
           Signal.ERROR_RATE,
           window.errorRate(),
           baseline.errorRate(),
-          dominant);
+          Stage.UNSPECIFIED);
     }
     boolean inBand =
         withinBand(window.p95(), baseline.p95())
@@ -51,17 +55,22 @@ public final class RegressionDetector {
     return WindowVerdict.of(inBand ? WindowVerdict.Kind.IN_BAND : WindowVerdict.Kind.OUT_OF_BAND);
   }
 
-  /** The stage whose p95 rose the most over its own baseline; UNSPECIFIED when none rose. */
-  public static Stage dominantStage(WindowStats window, Baseline baseline) {
+  /**
+   * The stage whose p95 rose the most over its own baseline, provided the rise is real: at least
+   * the minimum increase and at least {@code stageMinShare} of the request p95's rise. UNSPECIFIED
+   * when no stage clearly rose, so jitter in an unrelated stage never picks the class.
+   */
+  public Stage dominantStage(WindowStats window, Baseline baseline) {
+    double requestRise = Math.max(0, window.p95() - baseline.p95());
+    double needed = Math.max(minIncreaseMillis, requestRise * settings.stageMinShare());
     return TraceAccumulator.PATH_STAGES.stream()
-        .filter(stage -> window.stage(stage) - baseline.stage(stage) > 0)
+        .filter(stage -> window.stage(stage) - baseline.stage(stage) >= needed)
         .max(
             Comparator.comparingDouble((Stage stage) -> window.stage(stage) - baseline.stage(stage))
                 .thenComparing(Stage::ordinal))
         .orElse(Stage.UNSPECIFIED);
   }
 
-  /** Within the band, or so close in absolute terms that the difference is noise. */
   /**
    * How far below its baseline a window's effective throughput may fall and still count as back:
    * the recovery band, or the Poisson noise of the window's request count (two standard deviations,
@@ -75,6 +84,7 @@ public final class RegressionDetector {
         * (1 - Math.min(1, Math.max(bandShortfall, noiseShortfall)));
   }
 
+  /** Within the band, or so close in absolute terms that the difference is noise. */
   private boolean withinBand(double value, double baseline) {
     return value <= baseline * settings.recoveryBand() || value - baseline < minIncreaseMillis;
   }

@@ -17,6 +17,7 @@ import io.strata.events.incident.Severity;
 import io.strata.events.incident.Signal;
 import io.strata.events.incident.Trigger;
 import io.strata.events.k8s.WorkloadEventReason;
+import io.strata.events.remediation.ActionType;
 import io.strata.events.topic.Keys;
 import io.strata.events.trace.Stage;
 import java.time.Instant;
@@ -47,30 +48,50 @@ public final class RequestClassifier {
   public IncidentDraft classify(
       WindowVerdict verdict, WindowStats window, Baseline baseline, WorkloadView workload) {
     Correlation id = window.correlation();
-    Set<String> gpuIds = new TreeSet<>();
+    RegressedPlacements placed = RegressedPlacements.of(window, baseline, verdict, settings);
+    Set<String> gpuIds = new TreeSet<>(placed.gpus());
     Set<String> podKeys = new TreeSet<>();
     for (AssembledTrace trace : window.exemplars()) {
-      if (trace.gpuUuid() != null) {
+      if (placed.gpus().isEmpty() && trace.gpuUuid() != null) {
         gpuIds.add(trace.gpuUuid());
       }
-      if (trace.correlation().pod() != null) {
+      if (trace.correlation().pod() != null
+          && (placed.nodes().isEmpty() || placed.nodes().contains(trace.correlation().node()))) {
         podKeys.add(Keys.pod(id.cluster(), id.namespace(), trace.correlation().pod()));
       }
     }
     List<GpuSnapshot> serving = workload.servingGpus(gpuIds, podKeys);
     List<String> notes = new ArrayList<>();
     List<String> k8sEvents = new ArrayList<>();
-    IncidentClass incidentClass =
-        switch (verdict.dominantStage()) {
-          case QUEUE_WAIT -> queueClass(window, workload, k8sEvents);
-          case GPU_EXECUTE -> deviceClass(serving, notes);
-          case MODEL_LOAD -> modelLoadClass(window, workload, notes, k8sEvents);
-          case BATCH_PREPARE -> IncidentClass.DATA_PATH;
-          default -> {
-            notes.add("no path stage dominates the regression: treated as an application error");
-            yield IncidentClass.APP_ERROR;
-          }
-        };
+    List<ActionType> suggested = null;
+    IncidentClass incidentClass;
+    if (verdict.signal() == Signal.ERROR_RATE) {
+      notes.add(
+          String.format(
+              "error rate %.1f%% vs %.1f%% with latency within its threshold: the workload's"
+                  + " requests fail, an application error for its owner, no node action",
+              verdict.value() * 100, verdict.baselineValue() * 100));
+      incidentClass = IncidentClass.APP_ERROR;
+    } else {
+      incidentClass =
+          switch (verdict.dominantStage()) {
+            case QUEUE_WAIT -> queueClass(window, workload, k8sEvents);
+            case GPU_EXECUTE -> deviceClass(serving, notes);
+            case MODEL_LOAD -> modelLoadClass(window, workload, notes, k8sEvents);
+            case BATCH_PREPARE -> IncidentClass.DATA_PATH;
+            default -> {
+              notes.add(
+                  "no path stage clearly dominates the regression: treated as an application"
+                      + " error");
+              yield IncidentClass.APP_ERROR;
+            }
+          };
+      if (incidentClass == IncidentClass.DEVICE_DEGRADED
+          && serving.stream().allMatch(g -> g.anomalies().isEmpty())) {
+        // Execution got slower but no GPU shows why: the model or its inputs, not the node.
+        suggested = List.of(ActionType.LOWER_CONCURRENCY);
+      }
+    }
     if (incidentClass == IncidentClass.DEVICE_FAULT) {
       serving.stream()
           .filter(GpuSnapshot::faulted)
@@ -85,10 +106,13 @@ public final class RequestClassifier {
     }
     List<String> nodes =
         new TreeSet<>(
-                serving.isEmpty()
-                    ? window.nodes()
-                    : serving.stream().map(GpuSnapshot::node).toList())
+                !placed.nodes().isEmpty()
+                    ? placed.nodes()
+                    : serving.isEmpty()
+                        ? window.nodes()
+                        : serving.stream().map(GpuSnapshot::node).toList())
             .stream().toList();
+    notes.addAll(placed.notes());
     Scope scope =
         new Scope(
             id.cluster(),
@@ -99,9 +123,13 @@ public final class RequestClassifier {
             nodes.size() == 1,
             true,
             id.modelVersion() != null);
+    List<AssembledTrace> exemplars =
+        verdict.signal() == Signal.ERROR_RATE && !window.errorExemplars().isEmpty()
+            ? window.errorExemplars()
+            : window.exemplars();
     Evidence evidence =
         new Evidence(
-            window.exemplars().stream().map(AssembledTrace::toExemplar).toList(),
+            exemplars.stream().map(AssembledTrace::toExemplar).toList(),
             serving.stream().map(GpuSnapshot::toEvidence).toList(),
             k8sEvents,
             List.of(),
@@ -124,7 +152,7 @@ public final class RequestClassifier {
         trigger,
         verdict.dominantStage(),
         evidence,
-        SuggestedActions.forClass(incidentClass));
+        suggested == null ? SuggestedActions.forClass(incidentClass) : suggested);
   }
 
   private IncidentClass queueClass(WindowStats window, WorkloadView workload, List<String> lines) {

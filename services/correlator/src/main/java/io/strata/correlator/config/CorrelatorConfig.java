@@ -155,6 +155,16 @@ public interface CorrelatorConfig {
     @WithDefault("15m")
     @DurationMin(millis = 1)
     Duration modelChangeLookback();
+
+    /**
+     * A stage dominates a latency regression only when its p95 rose by at least {@code
+     * p95-min-increase} and by at least this share of the request p95's rise; otherwise no stage
+     * clearly rose and the class is not chosen by noise (0 to 1).
+     */
+    @WithDefault("0.3")
+    @DecimalMin("0.0")
+    @DecimalMax("1.0")
+    double stageMinShare();
   }
 
   /** Lifecycle settings. */
@@ -241,7 +251,8 @@ public interface CorrelatorConfig {
             regression().baselineWarmup(),
             regression().recoveryBand(),
             regression().allocationEvidenceLookback(),
-            regression().modelChangeLookback()),
+            regression().modelChangeLookback(),
+            regression().stageMinShare()),
         new CorrelatorSettings.Lifecycle(
             lifecycle().windowsToOpen(),
             lifecycle().windowsToResolve(),

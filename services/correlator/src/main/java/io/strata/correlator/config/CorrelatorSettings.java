@@ -42,7 +42,8 @@ public record CorrelatorSettings(
       int baselineWarmup,
       double recoveryBand,
       Duration allocationEvidenceLookback,
-      Duration modelChangeLookback) {}
+      Duration modelChangeLookback,
+      double stageMinShare) {}
 
   /**
    * Hysteresis: an incident opens after {@code windowsToOpen} regressed windows in a row and
@@ -85,7 +86,8 @@ public record CorrelatorSettings(
             3,
             1.2,
             Duration.ofMinutes(10),
-            Duration.ofMinutes(15)),
+            Duration.ofMinutes(15),
+            0.3),
         new Lifecycle(
             2, 3, Duration.ofMinutes(1), Duration.ofMinutes(10), 5, Duration.ofMinutes(15)),
         new Ownership(Duration.ofMinutes(2), true),

@@ -27,4 +27,20 @@ public record IncidentDraft(
     Trigger trigger,
     Stage longestStage,
     Evidence evidence,
-    List<ActionType> suggestedActions) {}
+    List<ActionType> suggestedActions) {
+
+  /** The same draft with other evidence. */
+  public IncidentDraft withEvidence(Evidence other) {
+    return new IncidentDraft(
+        incidentClass,
+        severity,
+        summary,
+        correlation,
+        scope,
+        scopeKey,
+        trigger,
+        longestStage,
+        other,
+        suggestedActions);
+  }
+}

@@ -2,6 +2,7 @@ package io.strata.correlator.incident;
 
 import io.strata.events.incident.Evidence;
 import io.strata.events.incident.Incident;
+import io.strata.events.incident.IncidentClass;
 import io.strata.events.incident.IncidentState;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,11 +21,23 @@ import java.util.Optional;
  * interval, so a flapping signal yields a bounded number of records; the newest state always goes
  * out with the next publication.
  *
+ * <p>States change with hysteresis in both directions: a MITIGATING incident relapses to OPEN only
+ * after {@code relapseAfter} observations of trouble in a row (a single noisy window or sample is
+ * new evidence, not a new state). Every revision's time is when it was decided and never earlier
+ * than the revision before it, so an incident's records are ordered in time as they are in
+ * revisions.
+ *
  * @param current the latest version (published or not); null before the first incident
  * @param published the revision last published
  * @param healthyStreak in-band observations in a row while open
  * @param occurrence how many distinct incidents this (scope, class) has had
  * @param mitigationAnnounced whether this episode's first MITIGATING was published
+ * @param troubleStreak observations of trouble in a row while MITIGATING
+ * @param episodeStart when the current episode opened or last reopened: time to recover is measured
+ *     from here, not from the first opening (null in state written before it existed)
+ * @param candidateClass another class the latest regressions point to, not yet confirmed (null when
+ *     none); see {@link ClassRefinement}
+ * @param candidateStreak regressions in a row that pointed to {@code candidateClass}
  */
 public record IncidentTracker(
     Incident current,
@@ -32,13 +45,28 @@ public record IncidentTracker(
     int healthyStreak,
     int occurrence,
     Instant publishedAt,
-    boolean mitigationAnnounced) {
+    boolean mitigationAnnounced,
+    int troubleStreak,
+    Instant episodeStart,
+    IncidentClass candidateClass,
+    int candidateStreak) {
 
   /** The next tracker, and the incident to publish when something changed that matters. */
   public record Step(IncidentTracker tracker, Optional<Incident> publish) {}
 
   public static IncidentTracker empty() {
-    return new IncidentTracker(null, 0, 0, 0, null, false);
+    return new IncidentTracker(null, 0, 0, 0, null, false, 0, null, null, 0);
+  }
+
+  /** When the current episode started: time to recover counts from here. */
+  public Instant recoveringSince() {
+    return episodeStart != null ? episodeStart : current.openedAt();
+  }
+
+  /** {@code at}, or the latest revision's time when {@code at} is earlier: times never go back. */
+  private Instant decided(Instant at) {
+    Instant last = current == null ? null : current.updatedAt();
+    return last != null && at.isBefore(last) ? last : at;
   }
 
   public boolean active() {
@@ -47,36 +75,97 @@ public record IncidentTracker(
 
   /**
    * The trouble is (still) there. Opens a new incident, reopens one resolved less than {@code
-   * reopenCooldown} ago, or refreshes the open one.
+   * reopenCooldown} ago, or refreshes the open one. A MITIGATING incident stays MITIGATING until
+   * this is the {@code relapseAfter}-th observation of trouble in a row.
    */
   public Step onTrouble(
-      IncidentDraft draft, Instant at, Duration updateInterval, Duration reopenCooldown) {
+      IncidentDraft draft,
+      Instant at,
+      Duration updateInterval,
+      Duration reopenCooldown,
+      int relapseAfter) {
     if (current == null
         || (current.state() == IncidentState.RESOLVED && cooledDown(at, reopenCooldown))) {
       int next = occurrence + 1;
       String id =
           IncidentIds.of(draft.incidentClass(), draft.scope().cluster(), draft.scopeKey(), next);
-      Incident opened = build(id, 1, draft, at, at);
-      return publishNow(new IncidentTracker(opened, published, 0, next, publishedAt, false), at);
+      Incident opened = build(id, 1, draft, IncidentState.OPEN, at, at);
+      return publishNow(
+          new IncidentTracker(opened, published, 0, next, publishedAt, false, 0, at, null, 0), at);
     }
+    Instant when = decided(at);
     if (current.state() == IncidentState.RESOLVED) {
       Incident reopened =
-          build(current.incidentId(), current.revision() + 1, draft, current.openedAt(), at);
+          build(
+              current.incidentId(),
+              current.revision() + 1,
+              draft,
+              IncidentState.OPEN,
+              current.openedAt(),
+              when);
       return publishNow(
-          new IncidentTracker(reopened, published, 0, occurrence, publishedAt, false), at);
+          new IncidentTracker(
+              reopened, published, 0, occurrence, publishedAt, false, 0, when, null, 0),
+          when);
     }
+    int streak = current.state() == IncidentState.MITIGATING ? troubleStreak + 1 : 0;
+    boolean holds = current.state() == IncidentState.MITIGATING && streak < relapseAfter;
     Incident updated =
-        build(current.incidentId(), current.revision() + 1, draft, current.openedAt(), at);
-    if (draft.severity().compareTo(current.severity()) > 0) {
-      // An escalation pages people: it never waits for the update interval.
-      return publishNow(
-          new IncidentTracker(updated, published, 0, occurrence, publishedAt, mitigationAnnounced),
-          at);
+        build(
+            current.incidentId(),
+            current.revision() + 1,
+            draft,
+            holds ? IncidentState.MITIGATING : IncidentState.OPEN,
+            current.openedAt(),
+            when);
+    IncidentTracker next =
+        new IncidentTracker(
+            updated,
+            published,
+            0,
+            occurrence,
+            publishedAt,
+            mitigationAnnounced,
+            holds ? streak : 0,
+            episodeStart,
+            candidateClass,
+            candidateStreak);
+    if (draft.severity().compareTo(current.severity()) > 0
+        || draft.incidentClass() != current.incidentClass()) {
+      // An escalation pages people, and a refined class changes what to do: neither waits.
+      return publishNow(next, when);
     }
-    return publishWhenDue(
-        new IncidentTracker(updated, published, 0, occurrence, publishedAt, mitigationAnnounced),
-        at,
-        updateInterval);
+    return publishWhenDue(next, when, updateInterval);
+  }
+
+  /**
+   * New evidence for the open incident that does not change its state (for example a request
+   * regression of the workload a device fault affects): a new revision, published when due.
+   */
+  public Step withEvidence(Evidence evidence, Instant at, Duration updateInterval) {
+    if (!active()) {
+      return new Step(this, Optional.empty());
+    }
+    Instant when = decided(at);
+    Incident updated =
+        new Incident(
+            current.incidentId(),
+            current.revision() + 1,
+            current.incidentClass(),
+            current.severity(),
+            current.state(),
+            current.summary(),
+            current.correlation(),
+            current.scope(),
+            current.trigger(),
+            current.longestStage(),
+            evidence,
+            current.suggestedActions(),
+            current.openedAt(),
+            when,
+            null,
+            null);
+    return publishWhenDue(with(updated, healthyStreak, troubleStreak), when, updateInterval);
   }
 
   /**
@@ -89,7 +178,8 @@ public record IncidentTracker(
     }
     int streak = healthyStreak + 1;
     if (streak >= toResolve) {
-      return resolve(at, Duration.between(current.openedAt(), at), null);
+      Instant when = decided(at);
+      return resolve(when, Duration.between(recoveringSince(), when), null);
     }
     return withStreak(streak).mitigate(at, updateInterval, null);
   }
@@ -103,22 +193,27 @@ public record IncidentTracker(
     if (!active()) {
       return new Step(this, Optional.empty());
     }
+    Instant when = decided(at);
     if (current.state() == IncidentState.OPEN || note != null) {
       IncidentState state =
           current.state() == IncidentState.OPEN ? IncidentState.MITIGATING : current.state();
       IncidentTracker next =
           new IncidentTracker(
-              withState(state, at, null, null, note),
+              withState(state, when, null, null, note),
               published,
               healthyStreak,
               occurrence,
               publishedAt,
-              true);
+              true,
+              0,
+              episodeStart,
+              candidateClass,
+              candidateStreak);
       return mitigationAnnounced || state != IncidentState.MITIGATING
-          ? publishWhenDue(next, at, updateInterval)
-          : publishNow(next, at);
+          ? publishWhenDue(next, when, updateInterval)
+          : publishNow(next, when);
     }
-    return publishWhenDue(this, at, updateInterval);
+    return publishWhenDue(with(current, healthyStreak, 0), when, updateInterval);
   }
 
   /**
@@ -129,21 +224,48 @@ public record IncidentTracker(
     if (!active()) {
       return new Step(this, Optional.empty());
     }
-    Incident resolved = withState(IncidentState.RESOLVED, at, at, timeToRecover, note);
-    return publishNow(
-        new IncidentTracker(resolved, published, 0, occurrence, publishedAt, mitigationAnnounced),
-        at);
+    Instant when = decided(at);
+    Incident resolved = withState(IncidentState.RESOLVED, when, when, timeToRecover, note);
+    return publishNow(with(resolved, 0, 0), when);
   }
 
   /** The count of in-band observations in a row while open. */
   public IncidentTracker withStreak(int streak) {
-    return new IncidentTracker(
-        current, published, streak, occurrence, publishedAt, mitigationAnnounced);
+    return with(current, streak, 0);
   }
 
   /** An observation neither in band nor regressed: recovery has to start over. */
   public IncidentTracker onUnsettled() {
-    return new IncidentTracker(current, published, 0, occurrence, publishedAt, mitigationAnnounced);
+    return with(current, 0, troubleStreak);
+  }
+
+  private IncidentTracker with(Incident incident, int healthy, int trouble) {
+    return new IncidentTracker(
+        incident,
+        published,
+        healthy,
+        occurrence,
+        publishedAt,
+        mitigationAnnounced,
+        trouble,
+        episodeStart,
+        candidateClass,
+        candidateStreak);
+  }
+
+  /** The same tracker with a pending reclassification (or none). */
+  public IncidentTracker withCandidate(IncidentClass candidate, int streak) {
+    return new IncidentTracker(
+        current,
+        published,
+        healthyStreak,
+        occurrence,
+        publishedAt,
+        mitigationAnnounced,
+        troubleStreak,
+        episodeStart,
+        candidate,
+        streak);
   }
 
   private boolean cooledDown(Instant at, Duration reopenCooldown) {
@@ -159,7 +281,11 @@ public record IncidentTracker(
             next.healthyStreak,
             next.occurrence,
             at,
-            next.mitigationAnnounced),
+            next.mitigationAnnounced,
+            next.troubleStreak,
+            next.episodeStart,
+            next.candidateClass,
+            next.candidateStreak),
         Optional.of(incident));
   }
 
@@ -204,13 +330,18 @@ public record IncidentTracker(
   }
 
   private static Incident build(
-      String id, long revision, IncidentDraft draft, Instant openedAt, Instant at) {
+      String id,
+      long revision,
+      IncidentDraft draft,
+      IncidentState state,
+      Instant openedAt,
+      Instant at) {
     return new Incident(
         id,
         revision,
         draft.incidentClass(),
         draft.severity(),
-        IncidentState.OPEN,
+        state,
         draft.summary(),
         draft.correlation(),
         draft.scope(),

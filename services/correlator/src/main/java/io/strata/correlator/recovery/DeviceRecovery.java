@@ -22,6 +22,12 @@ import java.util.Optional;
  * MITIGATING and never resolves it: resolution makes the remediator undo its cordon, which must
  * only happen once the GPU is healthy. Immutable.
  *
+ * <p>MITIGATING means contained: the node is cordoned (no new work lands on the GPU) or the GPU
+ * reports clean samples. An in-band window of an affected workload is not containment (its other,
+ * healthy pods keep it in band while the faulty GPU still fails); it counts toward recovery only.
+ * While the node is cordoned more trouble from the GPU is evidence, not a relapse; otherwise a
+ * relapse to OPEN needs {@code windowsToOpen} troubled samples in a row.
+ *
  * @param workloads affected workload key → its recovery so far
  * @param unschedulable whether the node was last seen cordoned or tainted NoSchedule/NoExecute
  */
@@ -60,8 +66,15 @@ public record DeviceRecovery(
       NodeHealth node,
       Instant at,
       CorrelatorSettings.Lifecycle lifecycle) {
+    int relapseAfter = node.unschedulable() ? Integer.MAX_VALUE : lifecycle.windowsToOpen();
+    if (tracker.active()) {
+      draft =
+          draft.withEvidence(
+              RequestEvidence.carryOver(tracker.current().evidence(), draft.evidence()));
+    }
     IncidentTracker.Step step =
-        tracker.onTrouble(draft, at, lifecycle.updateInterval(), lifecycle.reopenCooldown());
+        tracker.onTrouble(
+            draft, at, lifecycle.updateInterval(), lifecycle.reopenCooldown(), relapseAfter);
     Map<String, WorkloadRecovery> awaited = new HashMap<>();
     if (workloadKey != null) {
       awaited.put(workloadKey, new WorkloadRecovery(0, false));
@@ -97,16 +110,27 @@ public record DeviceRecovery(
           case REGRESSED, OUT_OF_BAND -> 0;
           case TOO_FEW_SAMPLES -> before.inBandStreak();
         };
-    DeviceRecovery next = withWorkload(workloadKey, new WorkloadRecovery(streak, false));
-    Optional<Incident> publish = Optional.empty();
-    IncidentTracker mitigated = next.tracker;
-    if (streak > before.inBandStreak()) {
-      IncidentTracker.Step step = next.tracker.mitigate(at, lifecycle.updateInterval(), null);
-      mitigated = step.tracker();
-      publish = step.publish();
+    return withWorkload(workloadKey, new WorkloadRecovery(streak, false))
+        .tryResolve(at, lifecycle, Optional.empty());
+  }
+
+  /**
+   * A request-level regression of an affected workload: the same fault seen from the requests. It
+   * joins this incident as evidence (the workload's latest regression replaces its previous one)
+   * instead of opening a second incident.
+   */
+  public Step onRequestEvidence(
+      RequestEvidence evidence, int exemplarLimit, CorrelatorSettings.Lifecycle lifecycle) {
+    if (!active()) {
+      return new Step(this, Optional.empty());
     }
-    return new DeviceRecovery(mitigated, next.cleanSamples, next.workloads, next.unschedulable)
-        .tryResolve(at, lifecycle, publish);
+    IncidentTracker.Step step =
+        tracker.withEvidence(
+            evidence.joinInto(tracker.current().evidence(), exemplarLimit),
+            evidence.decidedAt(),
+            lifecycle.updateInterval());
+    return new Step(
+        new DeviceRecovery(step.tracker(), cleanSamples, workloads, unschedulable), step.publish());
   }
 
   /** An affected workload had no measurable traffic for the quiet period: stop waiting for it. */
@@ -143,9 +167,9 @@ public record DeviceRecovery(
     if (!active() || !deviceClean || !workloadsBack) {
       return new Step(this, pending);
     }
-    Incident current = tracker.current();
     IncidentTracker.Step step =
-        tracker.resolve(at, Duration.between(current.openedAt(), at), resolutionNote(lifecycle));
+        tracker.resolve(
+            at, Duration.between(tracker.recoveringSince(), at), resolutionNote(lifecycle));
     return new Step(
         new DeviceRecovery(step.tracker(), cleanSamples, workloads, unschedulable), step.publish());
   }

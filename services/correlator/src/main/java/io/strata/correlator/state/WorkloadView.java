@@ -64,6 +64,10 @@ public record WorkloadView(
 
   public WorkloadView withEvent(EventMark event, Duration keep) {
     List<EventMark> next = new ArrayList<>(eventsSince(event.at().minus(keep)));
+    if (event.eventUid() != null) {
+      // The same event again (a resync or a higher count): one line with its latest count.
+      next.removeIf(e -> event.eventUid().equals(e.eventUid()));
+    }
     next.add(event);
     while (next.size() > MAX_EVENTS) {
       next.remove(0);

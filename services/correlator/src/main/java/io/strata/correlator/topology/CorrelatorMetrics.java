@@ -47,6 +47,11 @@ public final class CorrelatorMetrics {
     registry.counter("strata_correlator_incidents_resolved_without_traffic").increment();
   }
 
+  /** A request regression that joined a device incident as evidence instead of opening one. */
+  void regressionJoinedDeviceIncident() {
+    registry.counter("strata_correlator_regressions_joined_device_incident").increment();
+  }
+
   void staleWindow() {
     registry.counter("strata_correlator_windows_stale").increment();
   }

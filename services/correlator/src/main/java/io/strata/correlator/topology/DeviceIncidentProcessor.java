@@ -24,12 +24,14 @@ final class DeviceIncidentProcessor
     implements Processor<String, DeviceIncidentInput, String, Routed> {
 
   private final CorrelatorSettings.Lifecycle lifecycle;
+  private final int exemplarLimit;
   private final CorrelatorMetrics metrics;
   private ProcessorContext<String, Routed> context;
   private KeyValueStore<String, DeviceRecovery> incidents;
 
   DeviceIncidentProcessor(CorrelatorSettings settings, CorrelatorMetrics metrics) {
     this.lifecycle = settings.lifecycle();
+    this.exemplarLimit = settings.windows().exemplarTraces();
     this.metrics = metrics;
   }
 
@@ -59,6 +61,8 @@ final class DeviceIncidentProcessor
           case CLEAN -> recovery.onClean(at, lifecycle);
           case VERDICT -> recovery.onVerdict(input.workloadKey(), input.verdict(), at, lifecycle);
           case QUIET -> recovery.onQuiet(input.workloadKey(), at, lifecycle);
+          case REQUEST_EVIDENCE ->
+              recovery.onRequestEvidence(input.requestEvidence(), exemplarLimit, lifecycle);
           case NODE -> throw new IllegalStateException("handled above");
         };
     if (input.kind() == DeviceIncidentInput.Kind.TROUBLE || incidents.get(key) != null) {

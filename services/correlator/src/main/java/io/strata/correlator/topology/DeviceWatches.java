@@ -4,6 +4,9 @@ import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.classify.WindowVerdict;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.recovery.DeviceWatch;
+import io.strata.correlator.recovery.RequestEvidence;
+import io.strata.correlator.state.GpuSnapshot;
+import io.strata.events.incident.IncidentClass;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,6 +78,36 @@ final class DeviceWatches {
     }
   }
 
+  /**
+   * A regression of the workload while device incidents affect it: joined to each of them as
+   * evidence, and to the DEVICE_FAULT incident of every faulted GPU it runs on (the device side
+   * ignores a tracker that has no incident). Returns whether the regression was joined anywhere.
+   */
+  boolean joinRegression(String workloadKey, RequestEvidence evidence, List<GpuSnapshot> faulted) {
+    java.util.Set<String> sent = new java.util.HashSet<>();
+    for (KeyValue<String, DeviceWatch> entry : watchesOf(workloadKey)) {
+      DeviceWatch watch = entry.value;
+      if (sent.add(watch.trackerKey())) {
+        forward(
+            watch.nodeKey(),
+            DeviceIncidentInput.requestEvidence(watch.trackerKey(), evidence),
+            evidence.decidedAt());
+      }
+    }
+    for (GpuSnapshot gpu : faulted) {
+      String nodeKey = RoutingKeys.node(gpu.cluster(), gpu.node());
+      String trackerKey =
+          NodeProcessor.trackerKey(nodeKey, gpu.gpuUuid(), IncidentClass.DEVICE_FAULT);
+      if (sent.add(trackerKey)) {
+        forward(
+            nodeKey,
+            DeviceIncidentInput.requestEvidence(trackerKey, evidence),
+            evidence.decidedAt());
+      }
+    }
+    return !sent.isEmpty();
+  }
+
   /** Stream-time check: a watched workload without measurable traffic for the quiet period. */
   void punctuate(Instant now) {
     List<KeyValue<String, DeviceWatch>> quiet = new ArrayList<>();
@@ -118,8 +151,11 @@ final class DeviceWatches {
   }
 
   private void forward(DeviceWatch watch, DeviceIncidentInput input, Instant at) {
-    context.forward(
-        new Record<>(watch.nodeKey(), Routed.toDeviceIncidents(input), at.toEpochMilli()));
+    forward(watch.nodeKey(), input, at);
+  }
+
+  private void forward(String nodeKey, DeviceIncidentInput input, Instant at) {
+    context.forward(new Record<>(nodeKey, Routed.toDeviceIncidents(input), at.toEpochMilli()));
   }
 
   private static String key(String workloadKey, String trackerKey) {

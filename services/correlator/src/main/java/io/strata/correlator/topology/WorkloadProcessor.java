@@ -6,13 +6,15 @@ import io.strata.correlator.classify.RegressionDetector;
 import io.strata.correlator.classify.RequestClassifier;
 import io.strata.correlator.classify.WindowVerdict;
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.incident.ClassRefinement;
 import io.strata.correlator.incident.IncidentDraft;
 import io.strata.correlator.incident.IncidentTracker;
+import io.strata.correlator.recovery.RequestEvidence;
+import io.strata.correlator.state.GpuSnapshot;
 import io.strata.correlator.state.WorkloadView;
 import io.strata.correlator.window.WindowStats;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -32,6 +34,12 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * time); reports its windows to the device incidents that affect it.
  */
 final class WorkloadProcessor implements Processor<String, WorkloadInput, String, Routed> {
+
+  /**
+   * The suffix of a version's one request-level incident tracker (workload|version|request): a
+   * workload × model_version has at most one, whose class may be refined, never one per class.
+   */
+  static final String REQUEST_INCIDENT = "|request";
 
   private final CorrelatorSettings settings;
   private final RegressionDetector detector;
@@ -119,9 +127,12 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
     int gpus = view.allocatedGpus();
     WindowVerdict verdict = detector.evaluate(window, baseline, gpus);
     metrics.windowEvaluated(verdict.kind());
-    List<String> active = activeIncidents(versionKey);
+    String incidentKey = versionKey + REQUEST_INCIDENT;
+    IncidentTracker incident =
+        Optional.ofNullable(incidents.get(incidentKey)).orElse(IncidentTracker.empty());
     Instant at = window.windowEnd();
     int keep = settings.regression().baselineWindows();
+    CorrelatorSettings.Lifecycle lifecycle = settings.lifecycle();
     switch (verdict.kind()) {
       case TOO_FEW_SAMPLES -> tracker = tracker.withTooFewSamples(at);
       // Throughput per allocated GPU means nothing before the allocation is known.
@@ -132,55 +143,52 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
                   : tracker.withNeutral(at);
       case REGRESSED -> {
         tracker = tracker.withRegressed(at);
-        if (tracker.regressedStreak() >= settings.lifecycle().windowsToOpen()
-            || !active.isEmpty()) {
+        if (tracker.regressedStreak() >= lifecycle.windowsToOpen() || incident.active()) {
           IncidentDraft draft = classifier.classify(verdict, window, baseline, view);
-          String key = versionKey + "|" + draft.incidentClass().name();
-          IncidentTracker incident =
-              Optional.ofNullable(incidents.get(key)).orElse(IncidentTracker.empty());
-          apply(
-              record,
-              key,
-              incident.onTrouble(
-                  draft,
-                  at,
-                  settings.lifecycle().updateInterval(),
-                  settings.lifecycle().reopenCooldown()));
-          active.stream()
-              .filter(k -> !k.equals(key))
-              .forEach(k -> incidents.put(k, incidents.get(k).onUnsettled()));
+          if (!incident.active() && joinsDeviceIncident(record.key(), draft, view)) {
+            metrics.regressionJoinedDeviceIncident();
+          } else {
+            ClassRefinement.Decision decision =
+                ClassRefinement.decide(incident, draft, lifecycle.windowsToOpen());
+            apply(
+                record,
+                incidentKey,
+                decision
+                    .tracker()
+                    .onTrouble(
+                        decision.draft(),
+                        at,
+                        lifecycle.updateInterval(),
+                        lifecycle.reopenCooldown(),
+                        lifecycle.windowsToOpen()));
+          }
         }
       }
       case IN_BAND -> {
-        if (active.isEmpty()) {
+        if (!incident.active()) {
           tracker =
               gpus > 0
                   ? tracker.withHealthy(Baseline.of(window, gpus), keep)
                   : tracker.withNeutral(at);
         } else {
           tracker = tracker.withNeutral(at);
-          for (String key : active) {
-            apply(
-                record,
-                key,
-                incidents
-                    .get(key)
-                    .onHealthy(
-                        at,
-                        settings.lifecycle().windowsToResolve(),
-                        settings.lifecycle().updateInterval()));
-          }
+          apply(
+              record,
+              incidentKey,
+              incident.onHealthy(at, lifecycle.windowsToResolve(), lifecycle.updateInterval()));
         }
       }
       case OUT_OF_BAND -> {
         // With nothing open, a window that is not a regression is ordinary traffic and feeds the
         // baseline: otherwise a baseline learnt while the allocation was still being discovered
         // would judge every later window out of band and never heal.
-        if (active.isEmpty() && gpus > 0) {
+        if (!incident.active() && gpus > 0) {
           tracker = tracker.withHealthy(Baseline.of(window, gpus), keep);
         } else {
           tracker = tracker.withNeutral(at);
-          active.forEach(k -> incidents.put(k, incidents.get(k).onUnsettled()));
+          if (incident.active()) {
+            incidents.put(incidentKey, incident.onUnsettled());
+          }
         }
       }
     }
@@ -225,18 +233,25 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
     return newest;
   }
 
-  private List<String> activeIncidents(String versionKey) {
-    List<String> keys = new ArrayList<>();
-    try (KeyValueIterator<String, IncidentTracker> all =
-        incidents.prefixScan(versionKey + "|", new StringSerializer())) {
-      while (all.hasNext()) {
-        KeyValue<String, IncidentTracker> entry = all.next();
-        if (entry.value.active()) {
-          keys.add(entry.key);
-        }
-      }
-    }
-    return keys;
+  /**
+   * A regression of a workload that a device incident affects (or that runs on a faulted GPU) is
+   * that fault seen from the requests: it joins the device incident as evidence instead of opening
+   * a second incident for the same fault.
+   */
+  private boolean joinsDeviceIncident(String workloadKey, IncidentDraft draft, WorkloadView view) {
+    List<GpuSnapshot> faulted =
+        view.gpus().values().stream()
+            .filter(GpuSnapshot::faulted)
+            .filter(g -> draft.scope().gpuUuids().contains(g.gpuUuid()))
+            .sorted(java.util.Comparator.comparing(GpuSnapshot::gpuUuid))
+            .toList();
+    RequestEvidence evidence =
+        new RequestEvidence(
+            workloadKey,
+            RequestEvidence.line(draft.trigger(), draft.longestStage()),
+            draft.evidence().exemplarTraces(),
+            draft.trigger().windowEnd());
+    return watches.joinRegression(workloadKey, evidence, faulted);
   }
 
   private void apply(Record<String, WorkloadInput> record, String key, IncidentTracker.Step step) {

@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 
@@ -33,6 +34,12 @@ public final class RequestWindow {
   final List<AssembledTrace> exemplars = new ArrayList<>();
   final TreeSet<String> nodes = new TreeSet<>();
   final TreeSet<String> gpus = new TreeSet<>();
+
+  /** node|gpu → its requests; bounded like nodes and GPUs (past it, requests are not placed). */
+  final TreeMap<String, Placement> placements = new TreeMap<>();
+
+  /** The first failed requests, so an error-rate regression can show its errors. */
+  final List<AssembledTrace> errorExemplars = new ArrayList<>();
 
   public RequestWindow() {
     this(LatencyHistograms.create(), new EnumMap<>(Stage.class));
@@ -69,6 +76,11 @@ public final class RequestWindow {
     }
     addBounded(nodes, trace.correlation().node());
     addBounded(gpus, trace.gpuUuid());
+    placement(Placement.key(trace.correlation().node(), trace.gpuUuid()))
+        .ifPresent(p -> p.add(trace.durationMillis(), trace.error()));
+    if (trace.error() && errorExemplars.size() < exemplarLimit) {
+      errorExemplars.add(trace);
+    }
     exemplars.add(trace);
     trimExemplars(exemplarLimit);
     return this;
@@ -87,6 +99,12 @@ public final class RequestWindow {
             stages.computeIfAbsent(stage, s -> LatencyHistograms.create()).add(histogram));
     other.nodes.forEach(node -> addBounded(nodes, node));
     other.gpus.forEach(gpu -> addBounded(gpus, gpu));
+    other.placements.forEach((key, p) -> placement(key).ifPresent(mine -> mine.merge(p)));
+    for (AssembledTrace error : other.errorExemplars) {
+      if (errorExemplars.size() < exemplarLimit) {
+        errorExemplars.add(error);
+      }
+    }
     exemplars.addAll(other.exemplars);
     trimExemplars(exemplarLimit);
     return this;
@@ -115,7 +133,18 @@ public final class RequestWindow {
         outputTokensWithinSlo,
         exemplars,
         List.copyOf(nodes),
-        List.copyOf(gpus));
+        List.copyOf(gpus),
+        placements.entrySet().stream().map(e -> e.getValue().stats(e.getKey())).toList(),
+        errorExemplars);
+  }
+
+  private java.util.Optional<Placement> placement(String key) {
+    Placement existing = placements.get(key);
+    if (existing == null && placements.size() < MAX_SCOPE_ENTRIES) {
+      existing = new Placement();
+      placements.put(key, existing);
+    }
+    return java.util.Optional.ofNullable(existing);
   }
 
   /** Only the keys that identify the window's workload × model_version, not one pod or node. */

@@ -29,7 +29,12 @@ public final class RequestWindowSerde implements Serde<RequestWindow> {
       Map<Stage, byte[]> stages,
       List<AssembledTrace> exemplars,
       List<String> nodes,
-      List<String> gpus) {}
+      List<String> gpus,
+      Map<String, EncodedPlacement> placements,
+      List<AssembledTrace> errorExemplars) {}
+
+  /** One placement; its histogram in HdrHistogram's V2 encoding. */
+  record EncodedPlacement(long requests, long errors, byte[] latency) {}
 
   private final JsonSerde<Encoded> json = new JsonSerde<>(Encoded.class);
 
@@ -49,7 +54,9 @@ public final class RequestWindowSerde implements Serde<RequestWindow> {
             stages,
             window.exemplars,
             List.copyOf(window.nodes),
-            List.copyOf(window.gpus)));
+            List.copyOf(window.gpus),
+            placements(window),
+            window.errorExemplars));
   }
 
   public RequestWindow decode(byte[] bytes) {
@@ -74,7 +81,31 @@ public final class RequestWindowSerde implements Serde<RequestWindow> {
     if (encoded.gpus() != null) {
       window.gpus.addAll(encoded.gpus());
     }
+    if (encoded.placements() != null) {
+      encoded
+          .placements()
+          .forEach(
+              (key, p) -> {
+                Placement placement = new Placement(LatencyHistograms.decode(p.latency()));
+                placement.requests = p.requests();
+                placement.errors = p.errors();
+                window.placements.put(key, placement);
+              });
+    }
+    if (encoded.errorExemplars() != null) {
+      window.errorExemplars.addAll(encoded.errorExemplars());
+    }
     return window;
+  }
+
+  private static Map<String, EncodedPlacement> placements(RequestWindow window) {
+    Map<String, EncodedPlacement> encoded = new java.util.TreeMap<>();
+    window.placements.forEach(
+        (key, p) ->
+            encoded.put(
+                key,
+                new EncodedPlacement(p.requests, p.errors, LatencyHistograms.encode(p.latency))));
+    return encoded;
   }
 
   @Override

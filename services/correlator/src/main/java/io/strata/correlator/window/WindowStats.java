@@ -14,6 +14,8 @@ import java.util.Map;
  * @param withinSlo successful requests that met the latency SLO
  * @param outputTokensWithinSlo generated tokens of those requests (0 when spans carry none)
  * @param exemplars the slowest requests of the window, slowest first
+ * @param placements what each node × GPU served, so scope comes from all of the window's requests
+ * @param errorExemplars the window's first failed requests
  */
 public record WindowStats(
     Correlation correlation,
@@ -29,7 +31,9 @@ public record WindowStats(
     long outputTokensWithinSlo,
     List<AssembledTrace> exemplars,
     List<String> nodes,
-    List<String> gpus) {
+    List<String> gpus,
+    List<PlacementStats> placements,
+    List<AssembledTrace> errorExemplars) {
 
   public WindowStats {
     correlation = correlation == null ? Correlation.empty() : correlation;
@@ -37,6 +41,8 @@ public record WindowStats(
     exemplars = exemplars == null ? List.of() : List.copyOf(exemplars);
     nodes = nodes == null ? List.of() : List.copyOf(nodes);
     gpus = gpus == null ? List.of() : List.copyOf(gpus);
+    placements = placements == null ? List.of() : List.copyOf(placements);
+    errorExemplars = errorExemplars == null ? List.of() : List.copyOf(errorExemplars);
   }
 
   public double errorRate() {

@@ -27,7 +27,8 @@ class RegressionDetectorTest {
               3,
               1.2,
               Duration.ofMinutes(10),
-              Duration.ofMinutes(15)));
+              Duration.ofMinutes(15),
+              0.3));
   private static final Baseline BASELINE =
       new Baseline(
           80,
@@ -52,6 +53,8 @@ class RegressionDetectorTest {
         Map.of(Stage.QUEUE_WAIT, queue, Stage.GPU_EXECUTE, execute),
         withinSlo,
         0,
+        null,
+        null,
         null,
         null,
         null);
@@ -140,8 +143,10 @@ class RegressionDetectorTest {
             0,
             null,
             null,
+            null,
+            null,
             null);
 
-    assertThat(RegressionDetector.dominantStage(window, BASELINE)).isEqualTo(Stage.MODEL_LOAD);
+    assertThat(DETECTOR.dominantStage(window, BASELINE)).isEqualTo(Stage.MODEL_LOAD);
   }
 }

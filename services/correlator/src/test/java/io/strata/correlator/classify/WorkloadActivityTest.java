@@ -46,6 +46,8 @@ class WorkloadActivityTest {
         0,
         null,
         null,
+        null,
+        null,
         null);
   }
 

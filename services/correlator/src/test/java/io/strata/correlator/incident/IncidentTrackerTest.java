@@ -45,7 +45,7 @@ class IncidentTrackerTest {
   @Test
   void opensOnceThenThrottlesUpdatesUnlessSomethingThatMattersChanges() {
     IncidentTracker.Step opened =
-        IncidentTracker.empty().onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN);
+        IncidentTracker.empty().onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN, 2);
     Incident first = opened.publish().orElseThrow();
     assertThat(first.incidentId())
         .isEqualTo(IncidentIds.of(IncidentClass.QUEUE_BACKLOG, "c1", "ml/chat/v1", 1));
@@ -53,18 +53,18 @@ class IncidentTrackerTest {
     assertThat(first.revision()).isEqualTo(1);
 
     IncidentTracker.Step quiet =
-        opened.tracker().onTrouble(draft(Severity.WARNING, 520), at(10), UPDATE, COOLDOWN);
+        opened.tracker().onTrouble(draft(Severity.WARNING, 520), at(10), UPDATE, COOLDOWN, 2);
     assertThat(quiet.publish()).isEmpty();
     assertThat(quiet.tracker().current().trigger().value()).isEqualTo(520.0);
 
     IncidentTracker.Step worse =
-        quiet.tracker().onTrouble(draft(Severity.CRITICAL, 900), at(20), UPDATE, COOLDOWN);
+        quiet.tracker().onTrouble(draft(Severity.CRITICAL, 900), at(20), UPDATE, COOLDOWN, 2);
     assertThat(worse.publish()).get().extracting(Incident::severity).isEqualTo(Severity.CRITICAL);
     assertThat(worse.publish().get().incidentId()).isEqualTo(first.incidentId());
     assertThat(worse.publish().get().revision()).isEqualTo(3);
 
     IncidentTracker.Step due =
-        worse.tracker().onTrouble(draft(Severity.CRITICAL, 950), at(80), UPDATE, COOLDOWN);
+        worse.tracker().onTrouble(draft(Severity.CRITICAL, 950), at(80), UPDATE, COOLDOWN, 2);
     assertThat(due.publish()).isPresent();
     assertThat(due.publish().get().openedAt()).isEqualTo(at(0));
   }
@@ -73,7 +73,7 @@ class IncidentTrackerTest {
   void resolvesAfterTheConfiguredHealthyStreakAndAFlapIsThrottled() {
     IncidentTracker tracker =
         IncidentTracker.empty()
-            .onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN)
+            .onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN, 2)
             .tracker();
 
     IncidentTracker.Step mitigating = tracker.onHealthy(at(10), 3, UPDATE);
@@ -83,9 +83,15 @@ class IncidentTrackerTest {
         .isEqualTo(IncidentState.MITIGATING);
     IncidentTracker.Step second = mitigating.tracker().onHealthy(at(20), 3, UPDATE);
     assertThat(second.publish()).isEmpty();
-    // A relapse inside the update interval is kept, not published; the streak starts over.
+    // One troubled window while mitigating is evidence, not a relapse (hysteresis: two in a row).
+    IncidentTracker.Step blip =
+        second.tracker().onTrouble(draft(Severity.WARNING, 600), at(30), UPDATE, COOLDOWN, 2);
+    assertThat(blip.publish()).isEmpty();
+    assertThat(blip.tracker().current().state()).isEqualTo(IncidentState.MITIGATING);
+    // The second in a row is a relapse, kept, not published inside the update interval; the
+    // healthy streak starts over.
     IncidentTracker.Step relapse =
-        second.tracker().onTrouble(draft(Severity.WARNING, 600), at(30), UPDATE, COOLDOWN);
+        blip.tracker().onTrouble(draft(Severity.WARNING, 610), at(32), UPDATE, COOLDOWN, 2);
     assertThat(relapse.publish()).isEmpty();
     assertThat(relapse.tracker().current().state()).isEqualTo(IncidentState.OPEN);
     // Mitigating again: already announced once this episode, so throttled too.
@@ -111,14 +117,14 @@ class IncidentTrackerTest {
   void aRelapseWithinTheCooldownReopensTheSameIncidentAfterItANewOne() {
     IncidentTracker tracker =
         IncidentTracker.empty()
-            .onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN)
+            .onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN, 2)
             .tracker();
     tracker = tracker.onHealthy(at(10), 1, UPDATE).tracker();
     String firstId = tracker.current().incidentId();
 
     Incident reopened =
         tracker
-            .onTrouble(draft(Severity.WARNING, 500), at(300), UPDATE, COOLDOWN)
+            .onTrouble(draft(Severity.WARNING, 500), at(300), UPDATE, COOLDOWN, 2)
             .publish()
             .orElseThrow();
     assertThat(reopened.incidentId()).isEqualTo(firstId);
@@ -127,13 +133,37 @@ class IncidentTrackerTest {
 
     Incident fresh =
         tracker
-            .onTrouble(draft(Severity.WARNING, 500), at(10 + 600), UPDATE, COOLDOWN)
+            .onTrouble(draft(Severity.WARNING, 500), at(10 + 600), UPDATE, COOLDOWN, 2)
             .publish()
             .orElseThrow();
     assertThat(fresh.incidentId())
         .isEqualTo(IncidentIds.of(IncidentClass.QUEUE_BACKLOG, "c1", "ml/chat/v1", 2));
     assertThat(fresh.revision()).isEqualTo(1);
     assertThat(fresh.openedAt()).isEqualTo(at(610));
+  }
+
+  @Test
+  void timeToRecoverCountsFromTheLatestReopenAndRevisionTimesNeverGoBack() {
+    IncidentTracker tracker =
+        IncidentTracker.empty()
+            .onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN, 2)
+            .tracker();
+    tracker = tracker.onHealthy(at(10), 1, UPDATE).tracker();
+    // Reopened within the cooldown at 300 s: same id, but recovery is measured from 300 s.
+    tracker =
+        tracker.onTrouble(draft(Severity.WARNING, 500), at(300), UPDATE, COOLDOWN, 2).tracker();
+    assertThat(tracker.current().openedAt()).isEqualTo(at(0));
+    Incident resolved = tracker.onHealthy(at(330), 1, UPDATE).publish().orElseThrow();
+    assertThat(resolved.timeToRecoverMillis()).isEqualTo(30_000L);
+
+    // A decision about an earlier window is stamped no earlier than the revision before it.
+    IncidentTracker open =
+        IncidentTracker.empty()
+            .onTrouble(draft(Severity.WARNING, 500), at(100), UPDATE, COOLDOWN, 2)
+            .tracker();
+    Incident mitigating = open.onHealthy(at(90), 3, UPDATE).publish().orElseThrow();
+    assertThat(mitigating.state()).isEqualTo(IncidentState.MITIGATING);
+    assertThat(mitigating.updatedAt()).isEqualTo(at(100));
   }
 
   @Test

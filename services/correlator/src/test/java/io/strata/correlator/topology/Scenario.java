@@ -133,7 +133,8 @@ final class Scenario implements AutoCloseable {
             3,
             1.2,
             Duration.ofMinutes(5),
-            Duration.ofMinutes(5)),
+            Duration.ofMinutes(5),
+            0.3),
         new CorrelatorSettings.Lifecycle(
             2, 3, Duration.ofMinutes(1), Duration.ofMinutes(5), 3, Duration.ofMinutes(2)),
         new CorrelatorSettings.Ownership(Duration.ofSeconds(30), true),
@@ -245,6 +246,17 @@ final class Scenario implements AutoCloseable {
   }
 
   void event(WorkloadEventReason reason, String pod, String workload, String message, Instant at) {
+    event(reason, pod, workload, message, 1, at);
+  }
+
+  /** The same Event object (one uid per pod and reason) with the given count. */
+  void event(
+      WorkloadEventReason reason,
+      String pod,
+      String workload,
+      String message,
+      int count,
+      Instant at) {
     WorkloadEvent event =
         new WorkloadEvent(
             "ev-" + pod + "-" + reason,
@@ -254,7 +266,7 @@ final class Scenario implements AutoCloseable {
             reason.kubernetesReason(),
             "Warning",
             message,
-            1,
+            count,
             at,
             at,
             "default-scheduler",
