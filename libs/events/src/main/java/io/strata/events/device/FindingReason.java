@@ -15,5 +15,10 @@ public enum FindingReason {
   POD_DIFFERS,
   CLAIM_DIFFERS,
   EXPORTER_HAS_NO_OWNER,
-  KUBERNETES_HAS_NO_OWNER
+  KUBERNETES_HAS_NO_OWNER,
+  /**
+   * The exporter labels no DRA claim for GPUs Kubernetes allocated through DRA claims: its DRA
+   * mapping is off. One finding per scrape target, not one per GPU.
+   */
+  EXPORTER_WITHOUT_DRA_ATTRIBUTION
 }

@@ -95,7 +95,12 @@ public final class OwnershipCheck {
         && !exporter.hasClaim()
         && kubernetes.isPresent()
         && reportExporterWithoutOwner) {
-      return Optional.of(FindingReason.EXPORTER_HAS_NO_OWNER);
+      // Held through a DRA claim and the exporter names nobody: its DRA mapping is off, a fact
+      // about the exporter (one per target), not a disagreement about this GPU.
+      return Optional.of(
+          kubernetes.get().claimName() != null
+              ? FindingReason.EXPORTER_WITHOUT_DRA_ATTRIBUTION
+              : FindingReason.EXPORTER_HAS_NO_OWNER);
     }
     return Optional.empty();
   }

@@ -17,16 +17,18 @@ public record NodeView(
     Map<String, PodState> pods,
     Map<String, ClaimState> claims,
     Map<String, GpuView> gpus,
-    NodeState node) {
+    NodeState node,
+    Map<String, MismatchState> targets) {
 
   public NodeView {
     pods = pods == null ? Map.of() : Map.copyOf(pods);
     claims = claims == null ? Map.of() : Map.copyOf(claims);
     gpus = gpus == null ? Map.of() : Map.copyOf(gpus);
+    targets = targets == null ? Map.of() : Map.copyOf(targets);
   }
 
   public static NodeView empty() {
-    return new NodeView(null, null, null, null);
+    return new NodeView(null, null, null, null, null);
   }
 
   public NodeView withPod(String key, PodState pod) {
@@ -36,7 +38,7 @@ public record NodeView(
     } else {
       next.put(key, pod);
     }
-    return new NodeView(next, claims, gpus, node);
+    return new NodeView(next, claims, gpus, node, targets);
   }
 
   public NodeView withClaim(String key, ClaimState claim) {
@@ -46,11 +48,11 @@ public record NodeView(
     } else {
       next.put(key, claim);
     }
-    return new NodeView(pods, next, gpus, node);
+    return new NodeView(pods, next, gpus, node, targets);
   }
 
   public NodeView withNode(NodeState state) {
-    return new NodeView(pods, claims, gpus, state);
+    return new NodeView(pods, claims, gpus, state, targets);
   }
 
   /** What the node's Kubernetes state says about serving and recovery. */
@@ -65,6 +67,17 @@ public record NodeView(
   public NodeView withGpu(String gpuUuid, GpuView gpu) {
     Map<String, GpuView> next = new HashMap<>(gpus);
     next.put(gpuUuid, gpu);
-    return new NodeView(pods, claims, next, node);
+    return new NodeView(pods, claims, next, node, targets);
+  }
+
+  /** The DRA-attribution state of one of the node's scrape targets (null when none). */
+  public NodeView withTarget(String target, MismatchState state) {
+    Map<String, MismatchState> next = new HashMap<>(targets);
+    if (state == null) {
+      next.remove(target);
+    } else {
+      next.put(target, state);
+    }
+    return new NodeView(pods, claims, gpus, node, next);
   }
 }

@@ -4,6 +4,7 @@ import io.strata.correlator.classify.DeviceAnomalyDetector;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.incident.DeviceIncidents;
 import io.strata.correlator.incident.IncidentDraft;
+import io.strata.correlator.ownership.DraAttribution;
 import io.strata.correlator.ownership.KubernetesOwner;
 import io.strata.correlator.ownership.MismatchTracking;
 import io.strata.correlator.ownership.OwnershipCheck;
@@ -95,6 +96,14 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     Optional<FindingReason> reason =
         ownershipCheck.compare(
             sample.cluster(), sample.owner(), kubernetes, view.pods(), view.claims());
+    boolean lacksDra =
+        reason.filter(FindingReason.EXPORTER_WITHOUT_DRA_ATTRIBUTION::equals).isPresent();
+    if (lacksDra) {
+      reason = Optional.empty();
+    }
+    if (sample.target() != null && kubernetes.map(KubernetesOwner::claimName).isPresent()) {
+      view = trackDraAttribution(record, view, sample, lacksDra, at);
+    }
     gpu = trackMismatch(record, gpu, sample, reason, kubernetes.orElse(null), at);
     gpu =
         route(record, view, sample.cluster(), sample.node(), uuid, gpu, sample.owner(), kubernetes);
@@ -225,6 +234,32 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
                   record, Keys.gpu(sample.cluster(), sample.node(), sample.gpuUuid()), finding);
             });
     return gpu.withMismatch(outcome.state());
+  }
+
+  /** One finding per target whose exporter lacks DRA attribution (see {@link DraAttribution}). */
+  private NodeView trackDraAttribution(
+      Record<String, NodeInput> record,
+      NodeView view,
+      DeviceSample sample,
+      boolean lacking,
+      Instant at) {
+    MismatchTracking.Outcome outcome =
+        DraAttribution.track(
+            view.targets().get(sample.target()),
+            sample,
+            lacking,
+            at,
+            settings.ownership().mismatchGrace());
+    outcome
+        .finding()
+        .ifPresent(
+            finding -> {
+              if (finding.kind() != FindingKind.RESOLVED) {
+                metrics.ownershipMismatch(finding.reason());
+              }
+              emitFinding(record, sample.cluster() + "/" + sample.target(), finding);
+            });
+    return view.withTarget(sample.target(), outcome.state());
   }
 
   private void emitFinding(Record<String, NodeInput> record, String key, DeviceFinding finding) {

@@ -141,6 +141,71 @@ class OwnershipScenarioTest {
   }
 
   @Test
+  void anExporterWithoutDraMappingIsOneFindingForItsTargetNotOnePerGpu() {
+    try (Scenario s = new Scenario()) {
+      s.pod(pod("infer-0", "infer", "node-2", "v1", PodPhase.RUNNING), at(0));
+      for (String gpu : List.of("GPU-d0", "GPU-d1")) {
+        s.claim(
+            new ClaimState(
+                CLUSTER,
+                NS,
+                "claim-" + gpu,
+                "uid-" + gpu,
+                "v1",
+                true,
+                "node-2",
+                List.of(
+                    new AllocatedDevice("gpu", "gpu.nvidia.com", "node-2", "gpu-0", gpu, false)),
+                List.of(new ObjectRef("v1", "Pod", NS, "infer-0", "uid-infer-0")),
+                null,
+                "1",
+                at(0)),
+            at(0));
+      }
+      for (long t : List.of(0L, 30L, 60L)) {
+        s.sample(sample("node-2", "GPU-d0", null, HealthStatus.PASS, normalFields(40)), at(t));
+        s.sample(sample("node-2", "GPU-d1", null, HealthStatus.PASS, normalFields(40)), at(t));
+      }
+
+      DeviceSample any = sample("node-2", "GPU-d0", null, HealthStatus.PASS, normalFields(40));
+      assertThat(s.findingRecords())
+          .singleElement()
+          .satisfies(
+              r -> {
+                assertThat(r.key()).isEqualTo(CLUSTER + "/" + any.target());
+                assertThat(r.value().reason())
+                    .isEqualTo(FindingReason.EXPORTER_WITHOUT_DRA_ATTRIBUTION);
+                assertThat(r.value().kind()).isEqualTo(FindingKind.OWNERSHIP_MISMATCH);
+                assertThat(r.value().gpuUuid()).isNull();
+                assertThat(r.value().target()).isEqualTo(any.target());
+              });
+
+      // The exporter's DRA mapping is switched on: it labels the claim, the finding resolves.
+      DeviceOwner labelled =
+          new DeviceOwner(
+              null,
+              null,
+              null,
+              null,
+              null,
+              NS,
+              "claim-GPU-d0",
+              "gpu.nvidia.com",
+              null,
+              null,
+              null,
+              null);
+      s.sample(
+          withOwner(
+              sample("node-2", "GPU-d0", null, HealthStatus.PASS, normalFields(40)), labelled),
+          at(90));
+      assertThat(s.findings())
+          .extracting(DeviceFinding::kind)
+          .containsExactly(FindingKind.OWNERSHIP_MISMATCH, FindingKind.RESOLVED);
+    }
+  }
+
+  @Test
   void aDeletedPodReleasesItsGpuFromTheWorkload() {
     try (Scenario s = new Scenario()) {
       s.pod(pod("train-0", "train", "node-1", "v1", PodPhase.RUNNING, "GPU-x"), at(0));
