@@ -1,6 +1,7 @@
 package io.strata.remediator;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -8,7 +9,9 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.strata.embeddedkafka.StrataKafkaResource;
+import io.strata.events.topic.Topics;
 import io.strata.remediator.it.SlackReceiverResource;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -18,7 +21,21 @@ import org.junit.jupiter.api.Test;
 class ServiceEndpointsTest {
 
   @Test
-  void healthIsUp() {
+  void readyOnlyWithTheIncidentsPartitionsAssignedThenHealthIsUp() {
+    // The only consumer of its group holds every partition of strata.incidents.v1.
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .untilAsserted(
+            () ->
+                given()
+                    .when()
+                    .get("/q/health/ready")
+                    .then()
+                    .statusCode(200)
+                    .body("checks.find { it.name == 'incidents-partitions' }.status", equalTo("UP"))
+                    .body(
+                        "checks.find { it.name == 'incidents-partitions' }.data.partitions",
+                        equalTo(Topics.INCIDENTS.defaultPartitions())));
     given().when().get("/q/health").then().statusCode(200).body("status", equalTo("UP"));
   }
 
