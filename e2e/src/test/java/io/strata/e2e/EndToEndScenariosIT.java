@@ -243,6 +243,7 @@ class EndToEndScenariosIT {
   void xid79IsADeviceFaultMitigatedThroughApprovalAndReviewed() {
     String gpu = targets.xid79Gpu().uuid();
     String node = targets.xid79Gpu().node();
+    Instant faultAt = clock.instant();
     Incident incident =
         raise(
             Scenario.XID_79,
@@ -346,6 +347,31 @@ class EndToEndScenariosIT {
     await("the node takes pods again")
         .atMost(Duration.ofSeconds(60))
         .until(() -> !system.simulator().model().status().cordonedNodes().contains(node));
+
+    // One fault, one incident: the request view of the fault joined the device incident.
+    assertThat(newIncidents(faultAt))
+        .filteredOn(
+            o ->
+                o.value().scope().nodes().contains(node)
+                    || o.value().scope().workloads().stream().anyMatch(w -> w.endsWith("/llm-serve")))
+        .extracting(o -> o.value().incidentId())
+        .as("incidents for the XID 79 fault")
+        .containsExactly(incidentId);
+    List<Observed<Incident>> revisions =
+        recorder.since(Topics.INCIDENTS, Instant.EPOCH, i -> incidentId.equals(i.incidentId()));
+    System.out.printf(
+        "[e2e] xid-79: %d published revisions: %s%n",
+        revisions.size(), revisions.stream().map(o -> o.value().state()).toList());
+    assertThat(revisions.size()).as("published revisions of one incident").isBetween(3, 12);
+    Instant previous = Instant.EPOCH;
+    for (Observed<Incident> revision : revisions) {
+      assertThat(revision.value().updatedAt()).as("revision times").isAfterOrEqualTo(previous);
+      previous = revision.value().updatedAt();
+    }
+    assertThat(actionsFor(incidentId))
+        .extracting(RemediationAction::state)
+        .as("nothing refused on the happy path")
+        .doesNotContain(ActionState.REFUSED);
   }
 
   @Test
