@@ -58,14 +58,24 @@ public final class SlackInteractionParser {
     return new SlackInteraction(user, command, value, responseUrl.isBlank() ? null : responseUrl);
   }
 
-  private static String formField(String body, String name) {
+  private static String formField(String body, String name) throws InteractionParseException {
     for (String pair : body.split("&")) {
       int eq = pair.indexOf('=');
       String key = eq < 0 ? pair : pair.substring(0, eq);
-      if (URLDecoder.decode(key, StandardCharsets.UTF_8).equals(name)) {
-        return eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+      if (decode(key).equals(name)) {
+        return eq < 0 ? "" : decode(pair.substring(eq + 1));
       }
     }
     return null;
+  }
+
+  /** URLDecoder throws IllegalArgumentException on a broken %-escape: a bad request, not a 500. */
+  private static String decode(String encoded) throws InteractionParseException {
+    try {
+      return URLDecoder.decode(encoded, StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      throw new InteractionParseException(
+          InteractionProblem.MALFORMED_FORM, "body is not a valid form: " + e.getMessage());
+    }
   }
 }

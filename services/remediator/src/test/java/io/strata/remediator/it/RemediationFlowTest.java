@@ -350,6 +350,13 @@ class RemediationFlowTest {
     assertThat(staleResponse.statusCode()).isEqualTo(401);
     assertThat(staleResponse.body()).isEqualTo("STALE_TIMESTAMP");
 
+    // Correctly signed, but not a form: a broken %-escape is a 400 with its reason, never a 500.
+    byte[] broken = "payload=%zz".getBytes(StandardCharsets.UTF_8);
+    HttpResponse<String> malformed =
+        slack.post(broken, now, SlackClicks.sign(clock.instant(), broken));
+    assertThat(malformed.statusCode()).isEqualTo(400);
+    assertThat(malformed.body()).startsWith("MALFORMED_FORM");
+
     HttpResponse<String> intruder =
         slack.click(
             clock.instant(), "U0INTRUDER", "approve", cordonId, receiverUrl("/response/intruder"));
