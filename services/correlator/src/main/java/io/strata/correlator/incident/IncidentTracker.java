@@ -147,24 +147,7 @@ public record IncidentTracker(
       return new Step(this, Optional.empty());
     }
     Instant when = decided(at);
-    Incident updated =
-        new Incident(
-            current.incidentId(),
-            current.revision() + 1,
-            current.incidentClass(),
-            current.severity(),
-            current.state(),
-            current.summary(),
-            current.correlation(),
-            current.scope(),
-            current.trigger(),
-            current.longestStage(),
-            evidence,
-            current.suggestedActions(),
-            current.openedAt(),
-            when,
-            null,
-            null);
+    Incident updated = revised(current.state(), evidence, when, null, null);
     return publishWhenDue(with(updated, healthyStreak, troubleStreak), when, updateInterval);
   }
 
@@ -310,6 +293,12 @@ public record IncidentTracker(
               evidence.findings(),
               notes);
     }
+    return revised(state, evidence, at, resolvedAt, ttr);
+  }
+
+  /** The next revision of the current incident with another state and evidence. */
+  private Incident revised(
+      IncidentState state, Evidence evidence, Instant at, Instant resolvedAt, Duration ttr) {
     return new Incident(
         current.incidentId(),
         current.revision() + 1,
