@@ -55,18 +55,7 @@ class ServerStageSourcesTest {
 
     String trace = "7e1a0c5d2b9f4e38a6c1d0b2f3e4a5c6";
     String span = "00f067aa0ba902b7";
-    Correlation correlation =
-        new Correlation(
-            "gpu-east",
-            null,
-            "serving",
-            "llama",
-            null,
-            "llama-7c9d-abcde",
-            null,
-            "meta-llama/Llama-3.1-8B-Instruct",
-            null,
-            null);
+    Correlation correlation = VllmSpans.servingCorrelation();
     assertThat(SpanTopic.read(bootstrap(), trace, 4, before))
         .containsExactlyInAnyOrder(
             new SpanSummary(

@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import io.opentelemetry.proto.common.v1.AnyValue;
 import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.trace.v1.Span;
+import io.strata.events.Correlation;
 
 /**
  * Spans shaped like the ones vLLM's v1 engine exports (vllm/v1/engine/output_processor.py {@code
@@ -45,6 +46,21 @@ public final class VllmSpans {
         .addAttributes(integer("gen_ai.request.max_tokens", 256))
         .addAttributes(number("gen_ai.request.temperature", 0.7))
         .addAttributes(integer("gen_ai.request.n", 1));
+  }
+
+  /**
+   * What trace-ingest reads from the tests' vLLM deployment: resource {@code gpu-east} / {@code
+   * serving} / Deployment {@code llama}, pod {@code llama-7c9d-abcde}, model from {@code
+   * gen_ai.response.model}.
+   */
+  public static Correlation servingCorrelation() {
+    return Correlation.builder()
+        .cluster("gpu-east")
+        .namespace("serving")
+        .workload("llama")
+        .pod("llama-7c9d-abcde")
+        .modelVersion("meta-llama/Llama-3.1-8B-Instruct")
+        .build();
   }
 
   public static KeyValue number(String key, double value) {

@@ -55,18 +55,7 @@ class DerivedStageSummariesTest {
 
     SummaryBatch batch = summarizer.summarize(SpanSummarizerTest.request(resource, span), RECEIVED);
 
-    Correlation correlation =
-        new Correlation(
-            "gpu-east",
-            null,
-            "serving",
-            "llama",
-            null,
-            "llama-7c9d-abcde",
-            null,
-            "meta-llama/Llama-3.1-8B-Instruct",
-            null,
-            null);
+    Correlation correlation = VllmSpans.servingCorrelation();
     String trace = VllmSpans.TRACE;
     String request = VllmSpans.SPAN;
     assertThat(batch.acceptedSpans()).isEqualTo(1);
