@@ -11,12 +11,15 @@ import io.strata.traceingest.publish.KafkaSpanSink;
 import io.strata.traceingest.publish.SpanSink;
 import io.strata.traceingest.receiver.ExportPipeline;
 import io.strata.traceingest.receiver.IngestMetrics;
+import io.strata.traceingest.stages.ConfiguredSources;
+import io.strata.traceingest.stages.StageSources;
 import io.strata.traceingest.summary.AttributeKeys;
 import io.strata.traceingest.summary.SpanSummarizer;
 import io.strata.traceingest.summary.StageTable;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -53,7 +56,26 @@ public class ServiceBeans {
             attributes.gpuUuid(),
             attributes.acceleratorType(),
             attributes.outputTokens());
-    return new SpanSummarizer(table, keys, attributes.maxStatusMessageLength());
+    return new SpanSummarizer(
+        table, stageSources(config.stageSources()), keys, attributes.maxStatusMessageLength());
+  }
+
+  private static StageSources stageSources(TraceIngestConfig.StageSources config) {
+    Map<String, ConfiguredSources.Custom> custom = new HashMap<>();
+    config
+        .custom()
+        .forEach(
+            (name, source) ->
+                custom.put(
+                    name,
+                    new ConfiguredSources.Custom(
+                        source.spanNames(),
+                        source.signature(),
+                        source.unit(),
+                        source.anchor(),
+                        source.stages())));
+    return ConfiguredSources.build(
+        config.builtIn(), custom, "strata.trace-ingest.stage-sources.custom");
   }
 
   @Produces

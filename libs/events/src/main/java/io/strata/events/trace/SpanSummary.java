@@ -13,7 +13,10 @@ import java.time.Instant;
  * @param root true for the span that marks the request (no parent, or the entry SERVER span)
  * @param serviceName the resource's service.name
  * @param gpuUuid the GPU that executed the work, when the span says
- * @param outputTokens gen_ai.usage.output_tokens, when present
+ * @param name the span's name; {@code <family>.<stage>} (vllm.queue, vllm.decode, ...) for a stage
+ *     trace-ingest derived from a server's span attributes
+ * @param outputTokens generated tokens, when the span reports them (gen_ai.usage.output_tokens, or
+ *     vLLM's gen_ai.usage.completion_tokens); null on derived stage summaries and in old records
  */
 public record SpanSummary(
     String traceId,

@@ -2,7 +2,10 @@ package io.strata.events.trace;
 
 import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
 
-/** Where a request spends its time; mapped from span names by trace-ingest's stage table. */
+/**
+ * Where a request spends its time; mapped from span names by trace-ingest's stage table, or derived
+ * from a server's stage attributes (vLLM prefill and decode are both GPU_EXECUTE).
+ */
 public enum Stage {
   @JsonEnumDefaultValue
   UNSPECIFIED,

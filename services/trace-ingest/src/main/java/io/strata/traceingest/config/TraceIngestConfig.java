@@ -2,13 +2,18 @@ package io.strata.traceingest.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.strata.traceingest.stages.Anchor;
+import io.strata.traceingest.stages.DurationUnit;
+import io.strata.traceingest.stages.StageSpec;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Everything trace-ingest can be told, under {@code strata.trace-ingest}. */
@@ -20,6 +25,9 @@ public interface TraceIngestConfig {
 
   /** How span names map to request stages. */
   Stages stages();
+
+  /** Servers that report stage timings as attributes of one span (vLLM, TGI, in-house). */
+  StageSources stageSources();
 
   /** Which span and resource attributes fill the correlation block. */
   Attributes attributes();
@@ -115,10 +123,54 @@ public interface TraceIngestConfig {
     Optional<List<String>> request();
   }
 
+  /**
+   * Attribute-based stage sources. A span not named like a stage span is offered to the custom
+   * sources (in name order), then the built-in ones; the first that recognises it adds one derived
+   * summary per stage it reports.
+   */
+  interface StageSources {
+    /** Built-in server families read with no configuration: {@code vllm}, {@code tgi}. */
+    @WithDefault("vllm,tgi")
+    List<@Pattern(regexp = "(?i)vllm|tgi") String> builtIn();
+
+    /** In-house servers, by a name of your choice (the derived spans are named name.stage). */
+    Map<String, CustomSource> custom();
+  }
+
+  /** One in-house server family whose span carries its stage durations as attributes. */
+  interface CustomSource {
+    /** Span names the source applies to; any span when absent. */
+    Optional<List<String>> spanNames();
+
+    /**
+     * Keys that must all be present (as durations) for a span to be this family's; the first key of
+     * every stage entry when absent.
+     */
+    Optional<List<String>> signature();
+
+    /** Unit of the durations: seconds, milliseconds, microseconds, nanoseconds, rust-debug. */
+    @WithDefault("milliseconds")
+    DurationUnit unit();
+
+    /** start: the first stage starts with the span; end: the last stage ends with it. */
+    @WithDefault("start")
+    Anchor anchor();
+
+    /**
+     * The stages in time order, each {@code STAGE=key} or {@code STAGE=key1|key2} (first present
+     * key wins), STAGE one of queue_wait, model_load, batch_prepare, gpu_execute, response_encode.
+     */
+    @NotEmpty
+    List<@Pattern(regexp = StageSpec.PATTERN) String> stages();
+  }
+
   /** Attribute keys, looked up on the span first, then on its resource; first hit wins. */
   interface Attributes {
-    /** Keys of the model version; service.version is the fallback after these. */
-    @WithDefault("model_version")
+    /**
+     * Keys of the model version, OpenTelemetry GenAI semantic conventions first; service.version is
+     * the fallback after these.
+     */
+    @WithDefault("gen_ai.response.model,gen_ai.request.model,model_version")
     @NotEmpty
     List<String> modelVersion();
 
@@ -137,8 +189,11 @@ public interface TraceIngestConfig {
     @NotEmpty
     List<String> acceleratorType();
 
-    /** Keys of the output token count, for effective throughput. */
-    @WithDefault("gen_ai.usage.output_tokens")
+    /**
+     * Keys of the output token count, for effective throughput: the GenAI semantic convention, then
+     * its older name that vLLM still writes.
+     */
+    @WithDefault("gen_ai.usage.output_tokens,gen_ai.usage.completion_tokens")
     @NotEmpty
     List<String> outputTokens();
 

@@ -53,11 +53,14 @@ public final class ExportPipeline {
   public CompletionStage<ExportOutcome> export(
       ExportTraceServiceRequest request, Transport transport) {
     SummaryBatch batch = summarizer.summarize(request, clock.instant());
+    // Kafka records: one per valid span plus the derived stage summaries; the client's view
+    // (received, partial_success) counts only its own spans.
     int accepted = batch.summaries().size();
-    metrics.received(transport, accepted + batch.rejectedCount());
+    metrics.received(transport, batch.acceptedSpans() + batch.rejectedCount());
     batch.rejections().forEach(metrics::rejected);
     ExportOutcome.Accepted success =
-        new ExportOutcome.Accepted(accepted, batch.rejectedCount(), batch.rejectionMessage());
+        new ExportOutcome.Accepted(
+            batch.acceptedSpans(), batch.rejectedCount(), batch.rejectionMessage());
     if (accepted == 0) {
       return CompletableFuture.completedFuture(success);
     }

@@ -11,6 +11,9 @@ import io.strata.events.trace.SpanKind;
 import io.strata.events.trace.SpanStatus;
 import io.strata.events.trace.SpanSummary;
 import io.strata.traceingest.otlp.OtlpIds;
+import io.strata.traceingest.stages.DerivedSpanIds;
+import io.strata.traceingest.stages.DerivedStage;
+import io.strata.traceingest.stages.StageSources;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -20,24 +23,36 @@ import java.util.Map;
 /**
  * Turns an OTLP export request into span summaries: validates each span (invalid ones are counted
  * by reason, never published), maps its name to a stage and fills the correlation block from the
- * span's attributes, falling back to its resource's.
+ * span's attributes, falling back to its resource's. A span whose server reports its stage timings
+ * as attributes (vLLM, TGI, a configured source) also yields one derived summary per stage, a child
+ * of that span with a deterministic id, so the correlator sees stages the same way for every
+ * server.
  */
 public final class SpanSummarizer {
 
   private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
   private final StageTable stages;
+  private final StageSources sources;
   private final AttributeKeys keys;
   private final int maxStatusMessageLength;
 
+  /** Strata stage spans only, no attribute-based sources. */
   public SpanSummarizer(StageTable stages, AttributeKeys keys, int maxStatusMessageLength) {
+    this(stages, StageSources.none(), keys, maxStatusMessageLength);
+  }
+
+  public SpanSummarizer(
+      StageTable stages, StageSources sources, AttributeKeys keys, int maxStatusMessageLength) {
     this.stages = stages;
+    this.sources = sources;
     this.keys = keys;
     this.maxStatusMessageLength = maxStatusMessageLength;
   }
 
   public SummaryBatch summarize(ExportTraceServiceRequest request, Instant receivedAt) {
     List<SpanSummary> summaries = new ArrayList<>(countSpans(request));
+    int spans = 0;
     Map<SpanRejection, Integer> rejections = new EnumMap<>(SpanRejection.class);
     for (ResourceSpans resourceSpans : request.getResourceSpansList()) {
       Resource resource = resourceSpans.getResource();
@@ -48,12 +63,13 @@ public final class SpanSummarizer {
           if (rejection != null) {
             rejections.merge(rejection, 1, Integer::sum);
           } else {
-            summaries.add(summarize(span, resourceHits, receivedAt));
+            summarize(span, resourceHits, receivedAt, summaries);
+            spans++;
           }
         }
       }
     }
-    return new SummaryBatch(summaries, rejections);
+    return new SummaryBatch(summaries, rejections, summaries.size() - spans);
   }
 
   /** Spans in a request, counted before any work so admission can be decided up front. */
@@ -87,7 +103,8 @@ public final class SpanSummarizer {
     return null;
   }
 
-  private SpanSummary summarize(Span span, AttributeHits resource, Instant receivedAt) {
+  private void summarize(
+      Span span, AttributeHits resource, Instant receivedAt, List<SpanSummary> out) {
     AttributeHits own = AttributeHits.scan(span.getAttributesList(), keys);
     SpanKind kind = kind(span.getKind());
     boolean marksRequest =
@@ -95,23 +112,60 @@ public final class SpanSummarizer {
             || kind == SpanKind.SERVER
             || stages.isRequestName(span.getName());
     long start = span.getStartTimeUnixNano();
+    SpanSummary summary =
+        new SpanSummary(
+            OtlpIds.hex(span.getTraceId()),
+            OtlpIds.hex(span.getSpanId()),
+            span.getParentSpanId().isEmpty() ? null : OtlpIds.hex(span.getParentSpanId()),
+            span.getName(),
+            stages.stageOf(span.getName(), marksRequest),
+            marksRequest,
+            kind,
+            instant(start),
+            span.getEndTimeUnixNano() - start,
+            status(span.getStatus()),
+            statusMessage(span.getStatus()),
+            AttributeHits.pick(CorrelationField.SERVICE_NAME, own, resource),
+            correlation(own, resource),
+            AttributeHits.pick(CorrelationField.GPU_UUID, own, resource),
+            tokens(AttributeHits.pick(CorrelationField.OUTPUT_TOKENS, own, resource)),
+            receivedAt);
+    out.add(summary);
+    // A span named like a Strata stage is that stage already; its attributes are not read again.
+    if (!stages.isStageName(span.getName())) {
+      for (DerivedStage stage : sources.derive(span)) {
+        out.add(derived(summary, start, stage));
+      }
+    }
+  }
+
+  /**
+   * One stage of a span that reported it as an attribute: a child of that span, same trace and
+   * correlation, status UNSET (the source span carries the request's status), no token count (the
+   * source span has it, so a trace counts its tokens once).
+   */
+  private static SpanSummary derived(SpanSummary source, long sourceStart, DerivedStage stage) {
     return new SpanSummary(
-        OtlpIds.hex(span.getTraceId()),
-        OtlpIds.hex(span.getSpanId()),
-        span.getParentSpanId().isEmpty() ? null : OtlpIds.hex(span.getParentSpanId()),
-        span.getName(),
-        stages.stageOf(span.getName(), marksRequest),
-        marksRequest,
-        kind,
-        Instant.ofEpochSecond(start / NANOS_PER_SECOND, start % NANOS_PER_SECOND),
-        span.getEndTimeUnixNano() - start,
-        status(span.getStatus()),
-        statusMessage(span.getStatus()),
-        AttributeHits.pick(CorrelationField.SERVICE_NAME, own, resource),
-        correlation(own, resource),
-        AttributeHits.pick(CorrelationField.GPU_UUID, own, resource),
-        tokens(AttributeHits.pick(CorrelationField.OUTPUT_TOKENS, own, resource)),
-        receivedAt);
+        source.traceId(),
+        DerivedSpanIds.of(source.spanId(), stage.name()),
+        source.spanId(),
+        stage.name(),
+        stage.stage(),
+        false,
+        SpanKind.INTERNAL,
+        instant(sourceStart + stage.offsetNanos()),
+        stage.durationNanos(),
+        SpanStatus.UNSET,
+        null,
+        source.serviceName(),
+        source.correlation(),
+        source.gpuUuid(),
+        null,
+        source.receivedAt());
+  }
+
+  private static Instant instant(long unixNanos) {
+    return Instant.ofEpochSecond(unixNanos / NANOS_PER_SECOND, unixNanos % NANOS_PER_SECOND);
   }
 
   private static Correlation correlation(AttributeHits span, AttributeHits resource) {

@@ -49,6 +49,11 @@ public final class StageTable {
     return requestNames.contains(spanName);
   }
 
+  /** Whether the name is one of the stage spans' names (not a request name). */
+  public boolean isStageName(String spanName) {
+    return stages.containsKey(spanName);
+  }
+
   public Stage stageOf(String spanName, boolean marksRequest) {
     Stage stage = stages.get(spanName);
     if (stage != null) {

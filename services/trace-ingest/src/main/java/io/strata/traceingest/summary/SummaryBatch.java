@@ -7,14 +7,28 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The result of summarising one export request: the accepted summaries and the rejected spans
- * counted by reason.
+ * The result of summarising one export request: the accepted summaries (one per valid span plus the
+ * {@code derived} stage summaries of spans that carry their stages as attributes) and the rejected
+ * spans counted by reason.
  */
-public record SummaryBatch(List<SpanSummary> summaries, Map<SpanRejection, Integer> rejections) {
+public record SummaryBatch(
+    List<SpanSummary> summaries, Map<SpanRejection, Integer> rejections, int derived) {
 
   public SummaryBatch {
     summaries = List.copyOf(summaries);
     rejections = rejections.isEmpty() ? Map.of() : new EnumMap<>(rejections);
+    if (derived < 0 || derived > summaries.size()) {
+      throw new IllegalArgumentException("derived " + derived + " of " + summaries.size());
+    }
+  }
+
+  public SummaryBatch(List<SpanSummary> summaries, Map<SpanRejection, Integer> rejections) {
+    this(summaries, rejections, 0);
+  }
+
+  /** Valid spans of the request (summaries without the derived ones). */
+  public int acceptedSpans() {
+    return summaries.size() - derived;
   }
 
   public int rejectedCount() {
@@ -29,7 +43,7 @@ public record SummaryBatch(List<SpanSummary> summaries, Map<SpanRejection, Integ
     if (rejections.isEmpty()) {
       return "";
     }
-    int total = summaries.size() + rejectedCount();
+    int total = acceptedSpans() + rejectedCount();
     return rejectedCount()
         + " of "
         + total

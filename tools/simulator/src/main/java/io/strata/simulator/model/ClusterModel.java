@@ -342,7 +342,9 @@ public final class ClusterModel {
         scenario == Scenario.XID_79 && gpu == targets.xid79Gpu(),
         scenario == Scenario.APP_XID_13 && gpu == targets.appXidGpu(),
         coldModel(w, revision, serving),
-        capacityThisTick);
+        capacityThisTick,
+        scenario == Scenario.VLLM_QUEUE_BACKLOG && Workloads.tracesLikeVllm(w),
+        scenario == Scenario.VLLM_SLOW_DECODE && Workloads.tracesLikeVllm(w));
   }
 
   private boolean coldModel(Workload w, Revision revision, boolean serving) {

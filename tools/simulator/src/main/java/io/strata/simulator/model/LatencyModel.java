@@ -9,8 +9,22 @@ import java.util.random.RandomGenerator;
  */
 public final class LatencyModel {
 
+  /**
+   * The fixed part of execution: the prompt's forward pass (prefill), before the per-token part
+   * (decode). The vLLM-shaped traces split execution here.
+   */
+  public static final double PREFILL_MS = 40;
+
   /** Execution time when the GPU has fallen off the bus: the client gives up. */
   static final double DEVICE_LOST_TIMEOUT_MS = 5000;
+
+  /** Extra queue wait of a stalled vLLM scheduler: uniform in [low, high) ms. */
+  static final double STALL_QUEUE_LOW_MS = 600;
+
+  static final double STALL_QUEUE_HIGH_MS = 1000;
+
+  /** Per-token time of a slow decode, against the healthy 0.5 ms. */
+  static final double SLOW_DECODE_MS_PER_TOKEN = 3.0;
 
   /** Extra queue wait per unit of concurrency above the sustainable level during a backlog. */
   static final double BACKLOG_MS_PER_EXCESS = 300;
@@ -29,6 +43,8 @@ public final class LatencyModel {
    * @param coldModel the revision's model is being loaded (after a rollout)
    * @param servingCapacity during a backlog, the share of the offered load the workload's routable
    *     pods can serve (1 = all of it); more running pods raise it
+   * @param queueStall the server's own scheduler holds requests (vLLM queue backlog)
+   * @param slowDecode every generated token takes {@link #SLOW_DECODE_MS_PER_TOKEN}
    */
   public record Conditions(
       int concurrency,
@@ -38,7 +54,32 @@ public final class LatencyModel {
       boolean deviceLost,
       boolean appFault,
       boolean coldModel,
-      double servingCapacity) {
+      double servingCapacity,
+      boolean queueStall,
+      boolean slowDecode) {
+
+    /** Conditions without the vLLM workload's faults. */
+    public Conditions(
+        int concurrency,
+        int initialConcurrency,
+        boolean backlog,
+        boolean thermal,
+        boolean deviceLost,
+        boolean appFault,
+        boolean coldModel,
+        double servingCapacity) {
+      this(
+          concurrency,
+          initialConcurrency,
+          backlog,
+          thermal,
+          deviceLost,
+          appFault,
+          coldModel,
+          servingCapacity,
+          false,
+          false);
+    }
 
     /** Conditions of a backlog that half the wanted pods could serve. */
     public Conditions(
@@ -61,7 +102,8 @@ public final class LatencyModel {
     }
 
     public static Conditions healthy(int concurrency) {
-      return new Conditions(concurrency, concurrency, false, false, false, false, false, 1.0);
+      return new Conditions(
+          concurrency, concurrency, false, false, false, false, false, 1.0, false, false);
     }
   }
 
@@ -74,9 +116,13 @@ public final class LatencyModel {
     if (c.backlog()) {
       queue += backlogQueueMs(c.concurrency(), c.initialConcurrency(), c.servingCapacity());
     }
+    if (c.queueStall()) {
+      queue += uniform(random, STALL_QUEUE_LOW_MS, STALL_QUEUE_HIGH_MS);
+    }
     double load = c.coldModel() ? uniform(random, 2500, 4500) : uniform(random, 1, 4);
     double prepare = uniform(random, 8, 16);
-    double execute = 40 + tokens * 0.5 + uniform(random, 0, 10);
+    double perToken = c.slowDecode() ? SLOW_DECODE_MS_PER_TOKEN : 0.5;
+    double execute = PREFILL_MS + tokens * perToken + uniform(random, 0, 10);
     if (c.thermal()) {
       execute *= thermalFactor(c.concurrency(), c.initialConcurrency());
     }

@@ -19,7 +19,12 @@ public enum Scenario {
   IDLE("no requests; serving GPUs near 0% utilisation (nothing should be raised)"),
   OWNERSHIP_MISMATCH("one GPU's exporter labels name a pod the Kubernetes API places elsewhere"),
   MISSING_FIELDS("one node's exporter stops publishing some default fields"),
-  APP_XID_13("an application hits XID 13 on one GPU; a quarter of its requests fail");
+  APP_XID_13("an application hits XID 13 on one GPU; a quarter of its requests fail"),
+  VLLM_QUEUE_BACKLOG(
+      "the vLLM-traced workload (dra-infer) queues: gen_ai.latency.time_in_queue 0.6-1.0 s longer"),
+  VLLM_SLOW_DECODE(
+      "the vLLM-traced workload (dra-infer) decodes six times slower per token"
+          + " (gen_ai.latency.time_in_model_decode)");
 
   private final String description;
 

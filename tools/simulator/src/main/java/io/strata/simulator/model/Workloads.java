@@ -58,6 +58,15 @@ public final class Workloads {
     return new Revision(DEPLOYMENT + "-" + modelVersion, modelVersion);
   }
 
+  /**
+   * Whether the workload's server is vLLM, which traces a request as one {@code llm_request} span
+   * with {@code gen_ai.latency.*} attributes instead of Strata's stage spans: the DRA workload, so
+   * the Strata-stage workloads (llm-serve, embedder) and their scenarios stay as they were.
+   */
+  public static boolean tracesLikeVllm(Workload workload) {
+    return DRA.equals(workload.name()) && DRA_NAMESPACE.equals(workload.namespace());
+  }
+
   public static Workload dra() {
     return new Workload(
         DRA,

@@ -18,6 +18,7 @@ import io.strata.simulator.model.RequestFailure;
 import io.strata.simulator.model.SimulatedRequest;
 import io.strata.simulator.model.StageTimes;
 import io.strata.simulator.model.WorkloadKind;
+import io.strata.simulator.model.Workloads;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -27,7 +28,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Emits each simulated request as an OpenTelemetry trace with the real SDK: a SERVER root span and
  * the five stage spans as its children, with explicit start and end timestamps taken from the
- * latency model (nothing sleeps). Each pod gets its own tracer provider, because the Kubernetes
+ * latency model (nothing sleeps); a vLLM workload's request as vLLM's single {@code llm_request}
+ * span ({@link VllmRequestSpan}). Each pod gets its own tracer provider, because the Kubernetes
  * identity lives in the resource; all providers share one batch processor and exporter.
  */
 public final class TraceEmitter implements AutoCloseable {
@@ -65,6 +67,10 @@ public final class TraceEmitter implements AutoCloseable {
     StageTimes stages = request.outcome().stages();
     Instant end = request.start();
     Instant start = end.minusNanos(nanos(stages.totalMs()));
+    if (Workloads.tracesLikeVllm(request.workload())) {
+      VllmRequestSpan.emit(tracer, request, start, end);
+      return;
+    }
     Attributes common =
         Attributes.builder()
             .put(MODEL_VERSION, request.revision().modelVersion())
