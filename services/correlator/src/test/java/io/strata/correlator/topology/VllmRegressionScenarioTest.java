@@ -87,8 +87,8 @@ class VllmRegressionScenarioTest {
       Incident opened = incidents.get(0);
       assertThat(opened.incidentClass()).isEqualTo(IncidentClass.DEVICE_DEGRADED);
       assertThat(opened.longestStage()).isEqualTo(Stage.GPU_EXECUTE);
-      assertThat(opened.suggestedActions())
-          .containsExactly(ActionType.LOWER_CONCURRENCY, ActionType.CORDON_NODE);
+      // Slower decode that no GPU anomaly explains is the model or its inputs: no node action.
+      assertThat(opened.suggestedActions()).containsExactly(ActionType.LOWER_CONCURRENCY);
       // No GPU UUID on vLLM's span: the serving GPU is the one the pod holds.
       assertThat(opened.scope().gpuUuids()).containsExactly("GPU-v0");
       assertThat(opened.scope().nodes()).containsExactly("node-1");
