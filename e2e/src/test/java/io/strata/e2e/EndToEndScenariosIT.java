@@ -17,6 +17,7 @@ import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.ReviewOutcome;
 import io.strata.events.remediation.ReviewRecord;
 import io.strata.events.topic.Topics;
+import io.strata.events.trace.Stage;
 import io.strata.simulator.model.Scenario;
 import io.strata.simulator.model.ScenarioTargets;
 import java.nio.file.Path;
@@ -105,7 +106,8 @@ class EndToEndScenariosIT {
                 assertThat(Http.getJson(service.baseUrl() + "/q/health"))
                     .as(service.name() + " /q/health")
                     .isNotNull());
-    for (String workload : List.of("inference/llm-serve", "inference/embedder")) {
+    for (String workload :
+        List.of("inference/llm-serve", "inference/embedder", "dra-demo/dra-infer")) {
       await("baseline of " + workload)
           .atMost(Duration.ofSeconds(150))
           .pollInterval(Duration.ofSeconds(1))
@@ -240,6 +242,39 @@ class EndToEndScenariosIT {
 
   @Test
   @Order(10)
+  void aVllmServersSlowQueueIsAQueueBacklogFromItsLatencyAttributes() {
+    // dra-infer traces like vLLM: one llm_request span whose gen_ai.latency.* attributes carry the
+    // stages (trace-ingest derives them); no Strata stage span names anywhere.
+    Incident incident =
+        raise(
+            Scenario.VLLM_QUEUE_BACKLOG,
+            new Expected(
+                Set.of(IncidentClass.QUEUE_BACKLOG, IncidentClass.ALLOCATION_FAILURE),
+                "workload dra-infer (vLLM-shaped traces)",
+                Expected.workload("dra-infer"),
+                Set.of(ActionType.LOWER_CONCURRENCY, ActionType.PAUSE_NEW_BATCHES)));
+    assertThat(incident.longestStage()).isEqualTo(Stage.QUEUE_WAIT);
+    settle();
+  }
+
+  @Test
+  @Order(11)
+  void aVllmServersSlowDecodeIsAnExecutionRegressionWithoutANodeAction() {
+    Incident incident =
+        raise(
+            Scenario.VLLM_SLOW_DECODE,
+            new Expected(
+                Set.of(IncidentClass.DEVICE_DEGRADED),
+                "workload dra-infer (vLLM-shaped traces)",
+                Expected.workload("dra-infer"),
+                Set.of(ActionType.LOWER_CONCURRENCY)));
+    assertThat(incident.longestStage()).isEqualTo(Stage.GPU_EXECUTE);
+    assertThat(incident.suggestedActions()).doesNotContain(ActionType.CORDON_NODE);
+    settle();
+  }
+
+  @Test
+  @Order(12)
   void xid79IsADeviceFaultMitigatedThroughApprovalAndReviewed() {
     String gpu = targets.xid79Gpu().uuid();
     String node = targets.xid79Gpu().node();
@@ -353,7 +388,8 @@ class EndToEndScenariosIT {
         .filteredOn(
             o ->
                 o.value().scope().nodes().contains(node)
-                    || o.value().scope().workloads().stream().anyMatch(w -> w.endsWith("/llm-serve")))
+                    || o.value().scope().workloads().stream()
+                        .anyMatch(w -> w.endsWith("/llm-serve")))
         .extracting(o -> o.value().incidentId())
         .as("incidents for the XID 79 fault")
         .containsExactly(incidentId);
@@ -375,7 +411,7 @@ class EndToEndScenariosIT {
   }
 
   @Test
-  @Order(11)
+  @Order(13)
   void nothingWasDeadLetteredOrUnreadable() {
     assertThat(recorder.since(Topics.DEADLETTER, Instant.EPOCH, r -> true)).isEmpty();
     assertThat(recorder.failures()).isEmpty();
