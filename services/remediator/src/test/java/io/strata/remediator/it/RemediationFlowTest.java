@@ -314,6 +314,35 @@ class RemediationFlowTest {
   }
 
   @Test
+  void anotherClustersIncidentIsIgnoredCountedAndNeverPlanned() {
+    String incidentId = "inc-foreign-1";
+    // The same node name exists here: acting on the other cluster's incident would cordon it.
+    gpuNodes("foreign-a");
+    Instant opened = clock.instant();
+    client.send(
+        Topics.INCIDENTS,
+        incidentId,
+        TestIncidents.inCluster(
+            TestIncidents.deviceFault(
+                incidentId, 1, IncidentState.OPEN, List.of("foreign-a"), opened, opened),
+            "other"));
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                given()
+                    .get("/q/metrics")
+                    .then()
+                    .statusCode(200)
+                    .body(
+                        org.hamcrest.Matchers.containsString(
+                            "strata_remediator_foreign_incidents_total{cluster=\"other\"} 1.0")));
+    assertThat(journal.store().forIncident(incidentId)).isEmpty();
+    assertThat(quarantined("foreign-a")).isFalse();
+  }
+
+  @Test
   void forgedStaleAndUnlistedClicksAreRejectedAndNothingRuns() throws Exception {
     String incidentId = "inc-forged-1";
     gpuNodes("forged-a");
