@@ -12,7 +12,7 @@ import io.strata.remediator.mechanisms.Kinds;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** LOWER_CONCURRENCY of a Deployment: replicas down a bounded step, restored exactly. */
+/** Replicas moved by a bounded step (LOWER_CONCURRENCY down, SCALE_OUT up), restored exactly. */
 class ReplicasTest {
 
   private static final TargetRef DEPLOY = Kinds.DEPLOYMENT.ref("ml", "embedder");
@@ -66,6 +66,38 @@ class ReplicasTest {
             new MechanismCheck(h.gateway, h.patches).choose(ActionType.LOWER_CONCURRENCY, DEPLOY))
         .isEqualTo(
             TargetCheck.Choice.none("runs 1 replica; scaling it down would stop the service"));
+  }
+
+  @Test
+  void statefulSetsAndLeaderWorkerSetsStepDownAndScaleOutTheSameWay() throws Exception {
+    TargetRef sts = Kinds.STATEFUL_SET.ref("ml", "vector-db");
+    TargetRef lws = Kinds.LEADER_WORKER_SET.ref("ml", "big-llm");
+    h.create("statefulsets", replicated("apps/v1", "StatefulSet", "vector-db", 3));
+    h.create(
+        "leaderworkersets",
+        replicated("leaderworkerset.x-k8s.io/v1", "LeaderWorkerSet", "big-llm", 2));
+
+    String down = h.run(ActionType.LOWER_CONCURRENCY, sts);
+    String up = h.run(ActionType.SCALE_OUT, lws);
+
+    assertThat(h.patchOf(down)).isEqualTo("{\"spec\":{\"replicas\":2}}");
+    assertThat(h.patchOf(up)).isEqualTo("{\"spec\":{\"replicas\":3}}");
+    h.undo(down);
+    h.undo(up);
+    assertThat(h.get(sts).at("/spec/replicas").asInt()).isEqualTo(3);
+    assertThat(h.get(lws).at("/spec/replicas").asInt()).isEqualTo(2);
+  }
+
+  private static String replicated(String apiVersion, String kind, String name, int replicas) {
+    return "{\"apiVersion\":\""
+        + apiVersion
+        + "\",\"kind\":\""
+        + kind
+        + "\",\"metadata\":{\"name\":\""
+        + name
+        + "\",\"namespace\":\"ml\"},\"spec\":{\"replicas\":"
+        + replicas
+        + "}}";
   }
 
   private void deployment(int replicas) {
