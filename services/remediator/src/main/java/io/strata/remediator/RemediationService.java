@@ -1,5 +1,6 @@
 package io.strata.remediator;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.strata.events.incident.Incident;
@@ -9,6 +10,7 @@ import io.strata.events.remediation.RemediationAction;
 import io.strata.remediator.config.RemediatorConfig;
 import io.strata.remediator.core.ActionExecutor;
 import io.strata.remediator.core.ApprovalService;
+import io.strata.remediator.core.ClusterFilter;
 import io.strata.remediator.core.Decision;
 import io.strata.remediator.core.ExecutionResult;
 import io.strata.remediator.core.Notifier;
@@ -52,6 +54,9 @@ public class RemediationService {
   @Inject JournalRebuilder rebuilder;
   @Inject Notifier notifier;
   @Inject RemediatorConfig config;
+  @Inject MeterRegistry registry;
+
+  private ClusterFilter clusters;
 
   private final CountDownLatch ready = new CountDownLatch(1);
   private final ScheduledExecutorService worker =
@@ -63,6 +68,7 @@ public class RemediationService {
           });
 
   void onStart(@Observes StartupEvent event) {
+    clusters = new ClusterFilter(config.cluster());
     worker.execute(this::recoverNow);
     long tick = config.execution().tickInterval().toMillis();
     worker.scheduleWithFixedDelay(this::tickNow, tick, tick, TimeUnit.MILLISECONDS);
@@ -91,7 +97,25 @@ public class RemediationService {
 
   public void onIncident(Incident incident) {
     awaitReady();
-    submitAll(engine.onIncident(incident));
+    if (ours(incident)) {
+      submitAll(engine.onIncident(incident));
+    }
+  }
+
+  /** Whether the incident is of this remediator's cluster; another's is counted and logged once. */
+  private boolean ours(Incident incident) {
+    ClusterFilter.Verdict verdict = clusters.judge(incident);
+    if (verdict == ClusterFilter.Verdict.OURS) {
+      return true;
+    }
+    String cluster = ClusterFilter.clusterOf(incident);
+    registry.counter("strata_remediator_foreign_incidents", "cluster", cluster).increment();
+    if (verdict == ClusterFilter.Verdict.FOREIGN_FIRST) {
+      LOG.warnf(
+          "ignoring incidents of cluster %s (this remediator acts on %s only); first: %s",
+          cluster, config.cluster(), incident.incidentId());
+    }
+    return false;
   }
 
   public Decision decide(
@@ -123,7 +147,9 @@ public class RemediationService {
       memory.reviewed().forEach(engine::markReviewed);
       ready.countDown();
       for (Incident incident : memory.incidents()) {
-        submitAll(engine.restore(incident));
+        if (ours(incident)) {
+          submitAll(engine.restore(incident));
+        }
       }
       for (RemediationAction action : journal.store().all()) {
         if (action.state() == ActionState.APPROVED || action.state() == ActionState.EXECUTING) {

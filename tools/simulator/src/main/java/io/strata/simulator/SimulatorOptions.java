@@ -38,10 +38,8 @@ public record SimulatorOptions(
     long seed,
     Duration tick,
     Duration xidWindow,
-    String pauseAnnotation,
-    String concurrencyAnnotation,
-    String modelVersionLabel,
-    String previousModelVersionAnnotation) {
+    String readinessGate,
+    String modelVersionLabel) {
 
   /** Option name → (default, description), in the order --help prints them. */
   public static final Map<String, String[]> OPTIONS = new LinkedHashMap<>();
@@ -74,19 +72,15 @@ public record SimulatorOptions(
     option("seed", "42", "seed of every random choice");
     option("tick-ms", "250", "period of the traffic and device clock");
     option("xid-window-ms", "300000", "DCGM_EXP_XID_ERRORS_COUNT window (exporter default 5 min)");
-    option("pause-annotation", "strata.io/pause-batches", "annotation that pauses new batches");
     option(
-        "concurrency-annotation",
-        "strata.io/max-concurrency",
-        "Deployment annotation carrying its concurrency");
+        "readiness-gate",
+        ReactionConventions.DEFAULT_READINESS_GATE,
+        "readiness-gate condition type the serving pods declare (remediator's"
+            + " workloads.readiness-gate)");
     option(
         "model-version-label",
         ReactionConventions.DEFAULT_MODEL_VERSION_LABEL,
-        "Deployment pod-template label carrying its model version (rollback target)");
-    option(
-        "previous-model-version-annotation",
-        ReactionConventions.DEFAULT_PREVIOUS_MODEL_VERSION_ANNOTATION,
-        "Deployment annotation naming the model version to roll back to");
+        "Deployment pod-template label carrying its model version");
   }
 
   private static void option(String name, String defaultValue, String description) {
@@ -146,16 +140,13 @@ public record SimulatorOptions(
         longValue(get, "seed"),
         Duration.ofMillis(intIn(get, "tick-ms", 10, 60_000)),
         Duration.ofMillis(intIn(get, "xid-window-ms", 1_000, 86_400_000)),
-        nonBlank(get, "pause-annotation"),
-        nonBlank(get, "concurrency-annotation"),
-        nonBlank(get, "model-version-label"),
-        nonBlank(get, "previous-model-version-annotation"));
+        nonBlank(get, "readiness-gate"),
+        nonBlank(get, "model-version-label"));
   }
 
-  /** The annotation and label conventions the cluster reacts to. */
+  /** The field names the cluster's mechanisms use. */
   public ReactionConventions conventions() {
-    return new ReactionConventions(
-        pauseAnnotation, concurrencyAnnotation, modelVersionLabel, previousModelVersionAnnotation);
+    return new ReactionConventions(readinessGate, modelVersionLabel);
   }
 
   private static int intIn(Function<String, String> get, String name, int min, int max) {

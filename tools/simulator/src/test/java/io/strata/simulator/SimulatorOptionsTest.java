@@ -40,19 +40,13 @@ class SimulatorOptionsTest {
   void conventionsDefaultToTheRemediatorsAndCanBeChanged() {
     SimulatorOptions defaults = SimulatorOptions.parse(List.of(), Map.of());
     assertThat(defaults.conventions())
-        .isEqualTo(
-            new ReactionConventions(
-                "strata.io/pause-batches",
-                "strata.io/max-concurrency",
-                "strata.io/model-version",
-                "strata.io/previous-model-version"));
+        .isEqualTo(new ReactionConventions("strata.io/serving", "strata.io/model-version"));
     SimulatorOptions custom =
         SimulatorOptions.parse(
             List.of("--model-version-label=example.com/version"),
-            Map.of("SIM_PREVIOUS_MODEL_VERSION_ANNOTATION", "example.com/previous"));
+            Map.of("SIM_READINESS_GATE", "example.com/serving"));
     assertThat(custom.conventions().modelVersionLabel()).isEqualTo("example.com/version");
-    assertThat(custom.conventions().previousModelVersionAnnotation())
-        .isEqualTo("example.com/previous");
+    assertThat(custom.conventions().readinessGate()).isEqualTo("example.com/serving");
   }
 
   @Test

@@ -21,5 +21,10 @@ public enum ActionOutcomeReason {
   ATTEMPTS_EXHAUSTED,
   PERMANENT_API_ERROR,
   ALREADY_APPLIED,
-  SUPERSEDED
+  SUPERSEDED,
+  /**
+   * An undo found the target changed since Strata's patch (someone else set the field, or the
+   * object no longer carries what Strata added): it leaves the object as it is.
+   */
+  CHANGED_BY_OTHERS
 }

@@ -44,12 +44,9 @@ public class CoreProducer {
         new PatchSettings(
             w.concurrencyFactor(),
             w.fallbackConcurrency(),
-            w.deploymentConcurrencyMode(),
-            w.concurrencyAnnotation(),
-            w.pauseAnnotation(),
             w.scaleOutStep(),
-            w.previousModelVersionAnnotation(),
-            w.modelVersionLabel()));
+            w.scaleDownStep(),
+            w.readinessGate()));
   }
 
   @Produces

@@ -4,7 +4,6 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.strata.events.remediation.ActionType;
 import io.strata.remediator.core.DeadlinePolicy;
-import io.strata.remediator.core.DeploymentConcurrencyMode;
 import io.strata.remediator.core.UndoMode;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
@@ -36,7 +35,11 @@ public interface RemediatorConfig {
   @WithDefault("false")
   boolean paused();
 
-  /** The cluster name written into targets and correlation blocks. */
+  /**
+   * The cluster this remediator acts on: incidents of any other cluster (several clusters may share
+   * one Kafka) are ignored, counted in strata_remediator_foreign_incidents and logged once per
+   * cluster.
+   */
   @WithDefault("default")
   @NotBlank
   String cluster();
@@ -130,40 +133,26 @@ public interface RemediatorConfig {
     @Positive
     int fallbackConcurrency();
 
-    /**
-     * For Deployments: ANNOTATION writes {@code concurrency-annotation}; REPLICAS scales replicas
-     * by the factor.
-     */
-    @WithDefault("ANNOTATION")
-    DeploymentConcurrencyMode deploymentConcurrencyMode();
-
-    /** Annotation carrying the concurrency a Deployment's server honours. */
-    @WithDefault("strata.io/max-concurrency")
-    @NotBlank
-    String concurrencyAnnotation();
-
-    /**
-     * Annotation the batcher honours to stop taking new batches: on the workload object (every
-     * replica) or on one pod (DEVICE_FAULT pauses only the pods on the faulty GPUs).
-     */
-    @WithDefault("strata.io/pause-batches")
-    @NotBlank
-    String pauseAnnotation();
-
     /** Replicas (or Knative min-scale) added by SCALE_OUT. */
     @WithDefault("1")
     @Positive
     int scaleOutStep();
 
-    /** Deployment annotation naming the model version to roll back to. */
-    @WithDefault("strata.io/previous-model-version")
-    @NotBlank
-    String previousModelVersionAnnotation();
+    /**
+     * Replicas removed by LOWER_CONCURRENCY from a Deployment, StatefulSet or LeaderWorkerSet
+     * (never below one); its undo restores the exact previous count.
+     */
+    @WithDefault("1")
+    @Positive
+    int scaleDownStep();
 
-    /** Pod-template label carrying a Deployment's model version. */
-    @WithDefault("strata.io/model-version")
+    /**
+     * The pod readiness gate (spec.readinessGates[].conditionType) through which PAUSE_NEW_BATCHES
+     * takes one pod out of service traffic; pods that do not declare it are never paused.
+     */
+    @WithDefault("strata.io/serving")
     @NotBlank
-    String modelVersionLabel();
+    String readinessGate();
   }
 
   /** Recovery policy. */

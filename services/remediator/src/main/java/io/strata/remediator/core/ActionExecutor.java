@@ -6,7 +6,6 @@ import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.RemediationAction;
 import java.time.Clock;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -64,6 +63,21 @@ public final class ActionExecutor {
         undone.ifPresent(this::markReverted);
         return ExecutionResult.FINISHED;
       }
+      if (action.state() == ActionState.EXECUTING
+          && action.patch() != null
+          && statusSubresource(action)
+          && io.strata.remediator.mechanisms.Mechanisms.holds(
+              KubeJson.parseObject(action.patch()), target.get().body())) {
+        // A status patch carries no marker annotations (the status subresource keeps only
+        // status): the recorded patch found in place is the proof that it landed.
+        finish(
+            action,
+            ActionState.EXECUTED,
+            ActionOutcomeReason.ALREADY_APPLIED,
+            "the target already holds the recorded patch");
+        undone.ifPresent(this::markReverted);
+        return ExecutionResult.FINISHED;
+      }
       // Checked on every pass, retries included: the patch has not landed (no marker), and a
       // pause or a limit reached in the meantime must still stop it.
       Optional<Refusal> refusal =
@@ -98,10 +112,12 @@ public final class ActionExecutor {
             Actions.executing(
                 action, KubeJson.write(patch), KubeJson.write(inverse), attempt, clock.instant()));
     try {
-      gateway.mergePatch(
-          action.target(),
-          KubeJson.write(Markers.withMarker(patch, target, action.actionId())),
-          target.resourceVersion());
+      String marked = KubeJson.write(Markers.withMarker(patch, target, action.actionId()));
+      if (statusSubresource(action)) {
+        gateway.mergePatchStatus(action.target(), marked, target.resourceVersion());
+      } else {
+        gateway.mergePatch(action.target(), marked, target.resourceVersion());
+      }
     } catch (TargetException e) {
       return failure(executing, e);
     }
@@ -110,18 +126,38 @@ public final class ActionExecutor {
     return ExecutionResult.FINISHED;
   }
 
+  /**
+   * The patch to send: for an undo, computed by the original action's mechanism from the live
+   * object and what the original recorded (so it restores only what Strata set); else the forward
+   * patch.
+   */
   private ObjectNode forwardPatch(RemediationAction action, TargetObject target)
       throws TargetException, PatchRefusal {
-    if (journal.store().undoneBy(action.actionId()).isPresent()) {
-      // An undo applies the inverse recorded when the original ran.
-      return KubeJson.parseObject(action.patch());
+    Optional<RemediationAction> original = journal.store().undoneBy(action.actionId());
+    if (original.isPresent()) {
+      RemediationAction done = journal.store().latest(original.get().actionId()).orElseThrow();
+      if (done.patch() == null || done.inversePatch() == null) {
+        throw new PatchRefusal(
+            ActionOutcomeReason.PERMANENT_API_ERROR, "the original recorded no patch to undo");
+      }
+      return patches.undo(
+          done.type(),
+          target,
+          KubeJson.parseObject(done.patch()),
+          KubeJson.parseObject(done.inversePatch()));
     }
-    List<ObjectNode> revisions =
-        TargetGateway.KNATIVE_API_VERSION.equals(action.target().apiVersion())
-                && action.type() == ActionType.ROLLBACK_MODEL_VERSION
-            ? gateway.knativeRevisions(action.target().namespace(), action.target().name())
-            : List.of();
-    return patches.forward(action.type(), target, revisions);
+    return patches.forward(action.type(), target, gateway);
+  }
+
+  /** Whether the mechanism (of the original, for an undo) patches the status subresource. */
+  private boolean statusSubresource(RemediationAction action) {
+    ActionType type =
+        journal
+            .store()
+            .undoneBy(action.actionId())
+            .map(RemediationAction::type)
+            .orElse(action.type());
+    return patches.mechanism(type, action.target()).map(m -> m.statusSubresource()).orElse(false);
   }
 
   private ExecutionResult failure(RemediationAction action, TargetException e) {

@@ -39,10 +39,18 @@ public final class ActionPlanner {
   }
 
   /**
-   * @param resolver finds the Knative Service or Deployment behind a workload name
+   * @param resolver finds the workload object behind a workload name
    * @param pods confirms where a pod named only by an exemplar trace runs
    */
   public Plan plan(Incident incident, WorkloadResolver resolver, PodLocator pods)
+      throws TargetException {
+    return plan(incident, resolver, pods, TargetCheck.ANY);
+  }
+
+  /**
+   * @param check keeps out actions without a real mechanism on their target; the notes say why
+   */
+  public Plan plan(Incident incident, WorkloadResolver resolver, PodLocator pods, TargetCheck check)
       throws TargetException {
     List<PlannedAction> actions = new ArrayList<>();
     List<String> notes = new ArrayList<>();
@@ -52,7 +60,7 @@ public final class ActionPlanner {
       ActionType type = steps.get(i);
       if (type == ActionType.CORDON_NODE) {
         for (String node : nodes(incident)) {
-          add(actions, incident, step, type, TargetGateway.node(node));
+          addChecked(actions, notes, incident, step, type, TargetGateway.node(node), check);
         }
       } else if (type == ActionType.PAUSE_NEW_BATCHES
           && POD_SCOPED_PAUSE.contains(incident.incidentClass())) {
@@ -64,13 +72,13 @@ public final class ActionPlanner {
                   + " "
                   + type
                   + ": no pod known on the faulty GPU(s); pausing the whole workload instead");
-          addWorkloadActions(actions, notes, incident, step, type, resolver);
+          addWorkloadActions(actions, notes, incident, step, type, resolver, check);
         }
         for (TargetRef pod : faultyPods) {
-          add(actions, incident, step, type, pod);
+          addChecked(actions, notes, incident, step, type, pod, check);
         }
       } else if (WORKLOAD_ACTIONS.contains(type)) {
-        addWorkloadActions(actions, notes, incident, step, type, resolver);
+        addWorkloadActions(actions, notes, incident, step, type, resolver, check);
       } else if (type == ActionType.NOTIFY_OWNER) {
         notes.add(
             "step " + step + " notify the owner of " + String.join(", ", workloads(incident)));
@@ -89,15 +97,43 @@ public final class ActionPlanner {
       Incident incident,
       int step,
       ActionType type,
-      WorkloadResolver resolver)
+      WorkloadResolver resolver,
+      TargetCheck check)
       throws TargetException {
     for (String workload : workloads(incident)) {
       Optional<TargetRef> target = resolve(workload, resolver);
       if (target.isPresent()) {
-        add(actions, incident, step, type, target.get());
+        addChecked(actions, notes, incident, step, type, target.get(), check);
       } else {
-        notes.add("step " + step + " " + type + ": no Knative Service or Deployment " + workload);
+        notes.add("step " + step + " " + type + ": no workload object found for " + workload);
       }
+    }
+  }
+
+  private static void addChecked(
+      List<PlannedAction> actions,
+      List<String> notes,
+      Incident incident,
+      int step,
+      ActionType type,
+      TargetRef target,
+      TargetCheck check)
+      throws TargetException {
+    TargetCheck.Choice choice = check.choose(type, target);
+    if (choice.target().isPresent()) {
+      add(actions, incident, step, type, choice.target().get());
+    } else {
+      notes.add(
+          "step "
+              + step
+              + " "
+              + type
+              + " not proposed: "
+              + target.kind()
+              + " "
+              + Actions.targetKey(target)
+              + " "
+              + choice.whyNot());
     }
   }
 

@@ -41,6 +41,34 @@ public final class MergePatches {
     return inverse;
   }
 
+  /**
+   * The merge patch that turns {@code from} into {@code to}: fields of {@code from} absent in
+   * {@code to} are deleted (null), differing values and lists are replaced, equal ones left out.
+   */
+  public static ObjectNode diff(JsonNode from, JsonNode to) {
+    ObjectNode patch = KubeJson.object();
+    if (from != null && from.isObject()) {
+      for (Map.Entry<String, JsonNode> field : from.properties()) {
+        if (!to.has(field.getKey())) {
+          patch.set(field.getKey(), NullNode.getInstance());
+        }
+      }
+    }
+    for (Map.Entry<String, JsonNode> field : to.properties()) {
+      JsonNode before = from == null ? null : from.get(field.getKey());
+      JsonNode after = field.getValue();
+      if (after.isObject() && before != null && before.isObject()) {
+        ObjectNode nested = diff(before, after);
+        if (!nested.isEmpty()) {
+          patch.set(field.getKey(), nested);
+        }
+      } else if (!after.equals(before)) {
+        patch.set(field.getKey(), after.deepCopy());
+      }
+    }
+    return patch;
+  }
+
   /** Applies {@code patch} to a copy of {@code target}. */
   public static JsonNode apply(JsonNode target, JsonNode patch) {
     if (!(patch instanceof ObjectNode patchObject)) {

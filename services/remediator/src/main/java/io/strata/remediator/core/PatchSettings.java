@@ -4,12 +4,9 @@ package io.strata.remediator.core;
 public record PatchSettings(
     double concurrencyFactor,
     int fallbackConcurrency,
-    DeploymentConcurrencyMode deploymentConcurrencyMode,
-    String concurrencyAnnotation,
-    String pauseAnnotation,
     int scaleOutStep,
-    String previousModelVersionAnnotation,
-    String modelVersionLabel) {
+    int scaleDownStep,
+    String readinessGate) {
 
   public PatchSettings {
     if (!(concurrencyFactor > 0 && concurrencyFactor < 1)) {

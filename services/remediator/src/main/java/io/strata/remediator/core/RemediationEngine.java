@@ -5,7 +5,6 @@ import io.strata.events.incident.Incident;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.remediation.ActionOutcomeReason;
 import io.strata.events.remediation.ActionState;
-import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.RemediationAction;
 import java.time.Clock;
@@ -155,7 +154,12 @@ public final class RemediationEngine {
   }
 
   private void propose(Incident incident) throws TargetException {
-    Plan plan = planner.plan(incident, gateway::resolveWorkload, gateway::podNode);
+    Plan plan =
+        planner.plan(
+            incident,
+            resolverFor(incident),
+            gateway::podNode,
+            new MechanismCheck(gateway, patches));
     List<RemediationAction> proposed = new ArrayList<>();
     for (PlannedAction step : plan.actions()) {
       if (journal.store().latest(step.actionId()).isEmpty()) {
@@ -168,13 +172,31 @@ public final class RemediationEngine {
     }
   }
 
+  /**
+   * By name first; a workload name that matches no object (the watcher may name a Knative
+   * Revision's or a ReplicaSet's workload differently) falls back to the owner chain of the
+   * incident's pod.
+   */
+  private WorkloadResolver resolverFor(Incident incident) {
+    String pod = incident.correlation().pod();
+    String podNamespace = incident.correlation().namespace();
+    return (namespace, name) -> {
+      Optional<io.strata.events.remediation.TargetRef> byName =
+          gateway.resolveWorkload(namespace, name);
+      if (byName.isPresent() || pod == null || !namespace.equals(podNamespace)) {
+        return byName;
+      }
+      return gateway.workloadOfPod(namespace, pod);
+    };
+  }
+
   private RemediationAction proposal(Incident incident, PlannedAction step) {
     String patch = null;
     String inverse = null;
     try {
       Optional<TargetObject> target = gateway.read(step.target());
-      if (target.isPresent() && step.type() != ActionType.ROLLBACK_MODEL_VERSION) {
-        ObjectNode forward = patches.forward(step.type(), target.get(), List.of());
+      if (target.isPresent()) {
+        ObjectNode forward = patches.forward(step.type(), target.get(), gateway);
         patch = KubeJson.write(forward);
         inverse = KubeJson.write(MergePatches.inverse(forward, target.get().body()));
       }

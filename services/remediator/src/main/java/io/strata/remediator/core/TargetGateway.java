@@ -1,12 +1,11 @@
 package io.strata.remediator.core;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.events.remediation.TargetRef;
-import java.util.List;
+import io.strata.remediator.mechanisms.RelatedObjects;
 import java.util.Optional;
 
 /** The Kubernetes API as the remediator needs it. */
-public interface TargetGateway {
+public interface TargetGateway extends RelatedObjects {
 
   /** Kinds the remediator patches. */
   String NODE_KIND = "Node";
@@ -27,17 +26,28 @@ public interface TargetGateway {
    */
   void mergePatch(TargetRef ref, String patch, String resourceVersion) throws TargetException;
 
-  /** The Knative Service, else the Deployment, named {@code namespace/name}. */
+  /** The same, to the object's status subresource (a pod's readiness-gate condition). */
+  void mergePatchStatus(TargetRef ref, String patch, String resourceVersion) throws TargetException;
+
+  /**
+   * The workload object named {@code namespace/name}, looked up by kind in the order of {@code
+   * WorkloadChain}: the serving layers first (Knative Service, KServe InferenceService), then the
+   * controllers (Deployment, StatefulSet, LeaderWorkerSet, JobSet, Job).
+   */
   Optional<TargetRef> resolveWorkload(String namespace, String name) throws TargetException;
+
+  /**
+   * The workload a pod belongs to, through its well-known labels and its controller owner chain
+   * (ReplicaSet to Deployment, StatefulSet, Job); empty when the pod is gone or has no owner the
+   * remediator acts on.
+   */
+  Optional<TargetRef> workloadOfPod(String namespace, String pod) throws TargetException;
 
   /** The node a pod is bound to; empty when the pod does not exist or is not scheduled yet. */
   Optional<String> podNode(String namespace, String name) throws TargetException;
 
-  /** GPU nodes: how many exist and how many are unschedulable. */
+  /** GPU nodes: how many exist and how many are unschedulable or quarantined by Strata. */
   NodeCensus gpuNodes() throws TargetException;
-
-  /** The Revisions of a Knative Service. */
-  List<ObjectNode> knativeRevisions(String namespace, String service) throws TargetException;
 
   /** A count of GPU nodes. */
   record NodeCensus(int total, int unschedulable) {}

@@ -12,16 +12,27 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.strata.events.remediation.ActionOutcomeReason;
 import io.strata.events.remediation.TargetRef;
+import io.strata.remediator.core.JsonPatches;
 import io.strata.remediator.core.KubeJson;
 import io.strata.remediator.core.TargetException;
 import io.strata.remediator.core.TargetGateway;
 import io.strata.remediator.core.TargetObject;
+import io.strata.remediator.mechanisms.Kinds;
+import io.strata.remediator.mechanisms.WorkloadChain;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The remediator's Kubernetes access through fabric8: get, JSON merge patch, list. */
+/**
+ * The remediator's Kubernetes access through fabric8: get, patch (each merge patch sent as its
+ * exact JSON Patch), list.
+ */
 public final class FabricTargetGateway implements TargetGateway {
+
+  /**
+   * Strata's quarantine taint (mechanisms.NodeQuarantine); a quarantined node counts as cordoned.
+   */
+  static final String QUARANTINE_TAINT = "strata.io/quarantine";
 
   private final KubernetesClient client;
   private final Map<String, String> gpuNodeLabels;
@@ -37,7 +48,7 @@ public final class FabricTargetGateway implements TargetGateway {
 
   @Override
   public Optional<TargetObject> read(TargetRef ref) throws TargetException {
-    ResourceDefinitionContext context = contextOf(ref);
+    ResourceDefinitionContext context = require(KubeKinds.readable(ref), "read", ref);
     try {
       GenericKubernetesResource resource = resource(context, ref).get();
       if (resource == null) {
@@ -53,39 +64,98 @@ public final class FabricTargetGateway implements TargetGateway {
   @Override
   public void mergePatch(TargetRef ref, String patch, String resourceVersion)
       throws TargetException {
-    ResourceDefinitionContext context = contextOf(ref);
-    ObjectNode guarded = KubeJson.parseObject(patch);
-    if (resourceVersion != null) {
-      ObjectNode metadata =
-          guarded.has("metadata")
-              ? (ObjectNode) guarded.get("metadata")
-              : guarded.putObject("metadata");
-      metadata.put("resourceVersion", resourceVersion);
+    if (Kinds.POD.is(ref)) {
+      // A pod is only ever taken out of traffic, through its status (PodTrafficGate).
+      throw refusal("patch", ref);
     }
+    ResourceDefinitionContext context = require(KubeKinds.of(ref), "patch", ref);
+    String ops = asJsonPatch(ref, patch, resourceVersion);
     try {
-      resource(context, ref).patch(PatchContext.of(PatchType.JSON_MERGE), KubeJson.write(guarded));
+      resource(context, ref).patch(PatchContext.of(PatchType.JSON), ops);
     } catch (KubernetesClientException e) {
       throw ApiErrors.classify("patch " + ref, e);
     }
   }
 
   @Override
+  public void mergePatchStatus(TargetRef ref, String patch, String resourceVersion)
+      throws TargetException {
+    if (!Kinds.POD.is(ref)) {
+      throw refusal("patch the status of", ref);
+    }
+    ResourceDefinitionContext context = require(KubeKinds.of(ref), "patch", ref);
+    String ops = asJsonPatch(ref, patch, resourceVersion);
+    try {
+      resource(context, ref).subresource("status").patch(PatchContext.of(PatchType.JSON), ops);
+    } catch (KubernetesClientException e) {
+      throw ApiErrors.classify("patch status of " + ref, e);
+    }
+  }
+
+  @Override
   public Optional<TargetRef> resolveWorkload(String namespace, String name) throws TargetException {
-    for (ResourceDefinitionContext context :
-        List.of(KubeKinds.KNATIVE_SERVICES, KubeKinds.DEPLOYMENTS)) {
-      try {
-        GenericKubernetesResource found =
-            client.genericKubernetesResources(context).inNamespace(namespace).withName(name).get();
-        if (found != null) {
-          return Optional.of(KubeKinds.ref(context, namespace, name));
-        }
-      } catch (KubernetesClientException e) {
-        if (e.getCode() != 404) {
-          throw ApiErrors.classify("resolve workload " + namespace + "/" + name, e);
-        }
+    for (Kinds kind : WorkloadChain.BY_NAME) {
+      TargetRef ref = kind.ref(namespace, name);
+      if (exists(ref)) {
+        return Optional.of(ref);
       }
     }
     return Optional.empty();
+  }
+
+  @Override
+  public Optional<TargetRef> workloadOfPod(String namespace, String pod) throws TargetException {
+    Optional<TargetObject> found = readQuietly(Kinds.POD.ref(namespace, pod));
+    if (found.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<TargetRef> labelled = WorkloadChain.fromLabels(found.get().body());
+    if (labelled.isPresent()) {
+      return labelled;
+    }
+    Optional<TargetRef> owner = WorkloadChain.controller(found.get().body());
+    if (owner.isPresent() && owner.get().kind().equals(KubeKinds.REPLICA_SETS.getKind())) {
+      Optional<TargetObject> replicaSet = readQuietly(owner.get());
+      owner = replicaSet.flatMap(rs -> WorkloadChain.controller(rs.body()));
+    }
+    return owner.filter(o -> Kinds.of(o).isPresent());
+  }
+
+  @Override
+  public List<ObjectNode> replicaSets(String namespace, String deployment) throws TargetException {
+    try {
+      return client
+          .genericKubernetesResources(KubeKinds.REPLICA_SETS)
+          .inNamespace(namespace)
+          .list()
+          .getItems()
+          .stream()
+          .map(r -> (ObjectNode) KubeJson.mapper().valueToTree(r))
+          .filter(
+              r ->
+                  WorkloadChain.controller(r)
+                      .filter(o -> o.kind().equals("Deployment") && o.name().equals(deployment))
+                      .isPresent())
+          .toList();
+    } catch (KubernetesClientException e) {
+      throw ApiErrors.classify("list ReplicaSets of " + namespace + "/" + deployment, e);
+    }
+  }
+
+  private boolean exists(TargetRef ref) throws TargetException {
+    return readQuietly(ref).isPresent();
+  }
+
+  /** A read where a kind the cluster does not serve (no CRD installed: 404) is just absent. */
+  private Optional<TargetObject> readQuietly(TargetRef ref) throws TargetException {
+    try {
+      return read(ref);
+    } catch (TargetException e) {
+      if (e.reason() == ActionOutcomeReason.TARGET_NOT_FOUND) {
+        return Optional.empty();
+      }
+      throw e;
+    }
   }
 
   @Override
@@ -114,7 +184,9 @@ public final class FabricTargetGateway implements TargetGateway {
                   .filter(
                       n ->
                           n.getSpec() != null
-                              && Boolean.TRUE.equals(n.getSpec().getUnschedulable()))
+                              && (Boolean.TRUE.equals(n.getSpec().getUnschedulable())
+                                  || n.getSpec().getTaints().stream()
+                                      .anyMatch(t -> QUARANTINE_TAINT.equals(t.getKey()))))
                   .count();
       return new NodeCensus(nodes.size(), unschedulable);
     } catch (KubernetesClientException e) {
@@ -140,6 +212,28 @@ public final class FabricTargetGateway implements TargetGateway {
     }
   }
 
+  /**
+   * The merge patch as the equivalent JSON Patch against the object as it is now (see {@link
+   * JsonPatches}). A version other than the one the patch was computed from is a CONFLICT at once.
+   */
+  private String asJsonPatch(TargetRef ref, String patch, String resourceVersion)
+      throws TargetException {
+    TargetObject current =
+        read(ref)
+            .orElseThrow(
+                () ->
+                    new TargetException(
+                        ActionOutcomeReason.TARGET_NOT_FOUND, ref + " no longer exists", null));
+    if (resourceVersion != null && !resourceVersion.equals(current.resourceVersion())) {
+      throw new TargetException(
+          ActionOutcomeReason.CONFLICT,
+          ref + " changed since it was read (" + resourceVersion + ")",
+          null);
+    }
+    return KubeJson.write(
+        JsonPatches.fromMerge(KubeJson.parseObject(patch), current.body(), resourceVersion));
+  }
+
   private Resource<GenericKubernetesResource> resource(
       ResourceDefinitionContext context, TargetRef ref) {
     return context.isNamespaceScoped()
@@ -150,13 +244,16 @@ public final class FabricTargetGateway implements TargetGateway {
         : client.genericKubernetesResources(context).withName(ref.name());
   }
 
-  private static ResourceDefinitionContext contextOf(TargetRef ref) throws TargetException {
-    return KubeKinds.of(ref)
-        .orElseThrow(
-            () ->
-                new TargetException(
-                    ActionOutcomeReason.PERMANENT_API_ERROR,
-                    "the remediator does not patch " + ref.apiVersion() + " " + ref.kind(),
-                    null));
+  private static ResourceDefinitionContext require(
+      Optional<ResourceDefinitionContext> context, String verb, TargetRef ref)
+      throws TargetException {
+    return context.orElseThrow(() -> refusal(verb, ref));
+  }
+
+  private static TargetException refusal(String verb, TargetRef ref) {
+    return new TargetException(
+        ActionOutcomeReason.PERMANENT_API_ERROR,
+        "the remediator does not " + verb + " " + ref.apiVersion() + " " + ref.kind(),
+        null);
   }
 }

@@ -2,46 +2,53 @@ package io.strata.remediator.kube;
 
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.strata.events.remediation.TargetRef;
-import io.strata.remediator.core.TargetGateway;
+import io.strata.remediator.mechanisms.Kinds;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Optional;
 
 /** The API resources the remediator touches, addressed explicitly (no discovery calls). */
 final class KubeKinds {
 
-  static final ResourceDefinitionContext NODES = context("", "v1", "Node", "nodes", false);
-  static final ResourceDefinitionContext PODS = context("", "v1", "Pod", "pods", true);
-  static final ResourceDefinitionContext DEPLOYMENTS =
-      context("apps", "v1", "Deployment", "deployments", true);
-  static final ResourceDefinitionContext KNATIVE_SERVICES =
-      context("serving.knative.dev", "v1", "Service", "services", true);
   static final ResourceDefinitionContext KNATIVE_REVISIONS =
       context("serving.knative.dev", "v1", "Revision", "revisions", true);
+  static final ResourceDefinitionContext REPLICA_SETS =
+      context("apps", "v1", "ReplicaSet", "replicasets", true);
+
+  private static final Map<Kinds, ResourceDefinitionContext> TARGETS = new EnumMap<>(Kinds.class);
+
+  static {
+    TARGETS.put(Kinds.NODE, context("", "v1", "Node", "nodes", false));
+    TARGETS.put(Kinds.POD, context("", "v1", "Pod", "pods", true));
+    TARGETS.put(Kinds.DEPLOYMENT, context("apps", "v1", "Deployment", "deployments", true));
+    TARGETS.put(Kinds.STATEFUL_SET, context("apps", "v1", "StatefulSet", "statefulsets", true));
+    TARGETS.put(Kinds.JOB, context("batch", "v1", "Job", "jobs", true));
+    TARGETS.put(Kinds.JOB_SET, context("jobset.x-k8s.io", "v1alpha2", "JobSet", "jobsets", true));
+    TARGETS.put(
+        Kinds.LEADER_WORKER_SET,
+        context("leaderworkerset.x-k8s.io", "v1", "LeaderWorkerSet", "leaderworkersets", true));
+    TARGETS.put(
+        Kinds.KNATIVE_SERVICE, context("serving.knative.dev", "v1", "Service", "services", true));
+    TARGETS.put(
+        Kinds.INFERENCE_SERVICE,
+        context("serving.kserve.io", "v1beta1", "InferenceService", "inferenceservices", true));
+    TARGETS.put(
+        Kinds.LOCAL_QUEUE, context("kueue.x-k8s.io", "v1beta1", "LocalQueue", "localqueues", true));
+  }
 
   private KubeKinds() {}
 
+  /** A kind an action may patch. */
   static Optional<ResourceDefinitionContext> of(TargetRef ref) {
-    if (TargetGateway.NODE_KIND.equals(ref.kind()) && "v1".equals(ref.apiVersion())) {
-      return Optional.of(NODES);
-    }
-    if (TargetGateway.POD_KIND.equals(ref.kind()) && "v1".equals(ref.apiVersion())) {
-      return Optional.of(PODS);
-    }
-    if (TargetGateway.DEPLOYMENT_KIND.equals(ref.kind()) && "apps/v1".equals(ref.apiVersion())) {
-      return Optional.of(DEPLOYMENTS);
-    }
-    if (TargetGateway.KNATIVE_SERVICE_KIND.equals(ref.kind())
-        && TargetGateway.KNATIVE_API_VERSION.equals(ref.apiVersion())) {
-      return Optional.of(KNATIVE_SERVICES);
-    }
-    return Optional.empty();
+    return Kinds.of(ref).map(TARGETS::get);
   }
 
-  static TargetRef ref(ResourceDefinitionContext context, String namespace, String name) {
-    String apiVersion =
-        context.getGroup().isEmpty()
-            ? context.getVersion()
-            : context.getGroup() + "/" + context.getVersion();
-    return new TargetRef(apiVersion, context.getKind(), namespace, name);
+  /** A kind the remediator reads: the action targets and ReplicaSets (owner chain, history). */
+  static Optional<ResourceDefinitionContext> readable(TargetRef ref) {
+    if (REPLICA_SETS.getKind().equals(ref.kind()) && "apps/v1".equals(ref.apiVersion())) {
+      return Optional.of(REPLICA_SETS);
+    }
+    return of(ref);
   }
 
   private static ResourceDefinitionContext context(

@@ -57,7 +57,10 @@ class ActionExecutorTest {
 
     assertThat(cluster.patchesTo("/api/v1/nodes/gpu-1")).isEqualTo(1);
     Node node = cluster.client.nodes().withName("gpu-1").get();
-    assertThat(node.getSpec().getUnschedulable()).isTrue();
+    assertThat(node.getSpec().getUnschedulable()).isNull();
+    assertThat(node.getSpec().getTaints())
+        .extracting(t -> t.getKey() + ":" + t.getEffect())
+        .containsExactly("strata.io/quarantine:NoSchedule");
     assertThat(node.getMetadata().getAnnotations())
         .containsEntry(Markers.ACTION_ID, action.actionId())
         .containsEntry(Markers.ACTION_HISTORY, action.actionId());
@@ -69,8 +72,10 @@ class ActionExecutorTest {
             ActionState.EXECUTING,
             ActionState.EXECUTED);
     RemediationAction executing = journal.published.get(2);
-    assertThat(executing.patch()).isEqualTo("{\"spec\":{\"unschedulable\":true}}");
-    assertThat(executing.inversePatch()).isEqualTo("{\"spec\":{\"unschedulable\":null}}");
+    assertThat(executing.patch())
+        .isEqualTo(
+            "{\"spec\":{\"taints\":[{\"key\":\"strata.io/quarantine\",\"effect\":\"NoSchedule\"}]}}");
+    assertThat(executing.inversePatch()).isEqualTo("{\"spec\":{\"taints\":null}}");
     assertThat(executing.attempt()).isEqualTo(1);
     assertThat(journal.published.get(3).inversePatch()).isEqualTo(executing.inversePatch());
   }
@@ -99,7 +104,7 @@ class ActionExecutorTest {
     RemediationAction last = replayed.published.get(replayed.published.size() - 1);
     assertThat(last.state()).isEqualTo(ActionState.EXECUTED);
     assertThat(last.reason()).isEqualTo(ActionOutcomeReason.ALREADY_APPLIED);
-    assertThat(last.inversePatch()).isEqualTo("{\"spec\":{\"unschedulable\":null}}");
+    assertThat(last.inversePatch()).isEqualTo("{\"spec\":{\"taints\":null}}");
   }
 
   @Test
@@ -111,13 +116,13 @@ class ActionExecutorTest {
     assertThat(undo.outcome()).isEqualTo(Decision.Outcome.APPROVED);
     String undoId = undo.action().orElseThrow().actionId();
     assertThat(undo.action().orElseThrow().type()).isEqualTo(ActionType.UNCORDON_NODE);
-    assertThat(undo.action().orElseThrow().patch())
-        .isEqualTo("{\"spec\":{\"unschedulable\":null}}");
+    assertThat(undo.action().orElseThrow().patch()).isEqualTo("{\"spec\":{\"taints\":null}}");
 
     assertThat(executor.execute(undoId)).isEqualTo(ExecutionResult.FINISHED);
 
     Node node = cluster.client.nodes().withName("gpu-3").get();
     assertThat(node.getSpec().getUnschedulable()).isNull();
+    assertThat(node.getSpec().getTaints()).isEmpty();
     assertThat(node.getMetadata().getAnnotations().get(Markers.ACTION_HISTORY))
         .isEqualTo(cordon.actionId() + " " + undoId);
     assertThat(journal.store().latest(undoId).orElseThrow().state())

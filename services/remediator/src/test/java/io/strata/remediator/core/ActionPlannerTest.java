@@ -236,7 +236,7 @@ class ActionPlannerTest {
     assertThat(plan.actions()).isEmpty();
     assertThat(plan.notes())
         .containsExactly(
-            "step 1 PAUSE_NEW_BATCHES: no Knative Service or Deployment ml/llm",
+            "step 1 PAUSE_NEW_BATCHES: no workload object found for ml/llm",
             "step 2 capacity report: no scheduling events in evidence");
   }
 

@@ -68,7 +68,7 @@ class ExecutorFailureTest {
   void transientFailuresAreRetriedWithinTheBudget() {
     server.expect().patch().withPath(PATH).andReturn(503, status(503)).times(2);
     server.expect().patch().withPath(PATH).andReturn(200, new DeploymentBuilder().build()).once();
-    String id = approvedPause();
+    String id = approvedScaleOut();
 
     assertThat(List.of(executor.execute(id), executor.execute(id), executor.execute(id)))
         .containsExactly(
@@ -88,7 +88,7 @@ class ExecutorFailureTest {
   @Test
   void theBudgetEndsInAttemptsExhausted() {
     server.expect().patch().withPath(PATH).andReturn(503, status(503)).always();
-    String id = approvedPause();
+    String id = approvedScaleOut();
 
     executor.execute(id);
     executor.execute(id);
@@ -105,12 +105,12 @@ class ExecutorFailureTest {
   void forbiddenAndUnknownErrorsArePermanent() {
     server.expect().patch().withPath(PATH).andReturn(403, status(403)).once();
     server.expect().patch().withPath(PATH).andReturn(422, status(422)).once();
-    String forbidden = approvedPause();
+    String forbidden = approvedScaleOut();
     assertThat(executor.execute(forbidden)).isEqualTo(ExecutionResult.FINISHED);
     assertThat(journal.store().latest(forbidden).orElseThrow().reason())
         .isEqualTo(ActionOutcomeReason.FORBIDDEN);
 
-    String invalid = approved(ActionType.SCALE_OUT, 3);
+    String invalid = approved(ActionType.LOWER_CONCURRENCY, 3);
     assertThat(executor.execute(invalid)).isEqualTo(ExecutionResult.FINISHED);
     RemediationAction last = journal.store().latest(invalid).orElseThrow();
     assertThat(last.state()).isEqualTo(ActionState.FAILED);
@@ -118,8 +118,8 @@ class ExecutorFailureTest {
     assertThat(last.attempt()).isEqualTo(1);
   }
 
-  private String approvedPause() {
-    return approved(ActionType.PAUSE_NEW_BATCHES, 2);
+  private String approvedScaleOut() {
+    return approved(ActionType.SCALE_OUT, 2);
   }
 
   private String approved(ActionType type, int step) {

@@ -73,14 +73,6 @@ final class Fixtures {
   }
 
   static PatchSettings patchSettings() {
-    return new PatchSettings(
-        0.5,
-        4,
-        DeploymentConcurrencyMode.ANNOTATION,
-        "strata.io/max-concurrency",
-        "strata.io/pause-batches",
-        1,
-        "strata.io/previous-model-version",
-        "strata.io/model-version");
+    return new PatchSettings(0.5, 4, 1, 1, "strata.io/serving");
   }
 }

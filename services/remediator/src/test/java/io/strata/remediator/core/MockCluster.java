@@ -7,33 +7,20 @@ import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.strata.kubetest.CrudApiServer;
+import io.strata.remediator.kube.CustomKinds;
 import java.util.concurrent.TimeUnit;
 
-/** The fabric8 mock API server in CRUD mode, without Quarkus, knowing Knative's resources. */
+/** The fabric8 mock API server in CRUD mode, without Quarkus, serving every custom kind. */
 final class MockCluster implements AutoCloseable {
 
-  static final CustomResourceDefinitionContext KNATIVE_SERVICES =
-      new CustomResourceDefinitionContext.Builder()
-          .withGroup("serving.knative.dev")
-          .withVersion("v1")
-          .withKind("Service")
-          .withPlural("services")
-          .withScope("Namespaced")
-          .build();
-  static final CustomResourceDefinitionContext KNATIVE_REVISIONS =
-      new CustomResourceDefinitionContext.Builder()
-          .withGroup("serving.knative.dev")
-          .withVersion("v1")
-          .withKind("Revision")
-          .withPlural("revisions")
-          .withScope("Namespaced")
-          .build();
+  static final CustomResourceDefinitionContext KNATIVE_SERVICES = CustomKinds.KNATIVE_SERVICES;
+  static final CustomResourceDefinitionContext KNATIVE_REVISIONS = CustomKinds.KNATIVE_REVISIONS;
 
   final KubernetesMockServer server;
   final NamespacedKubernetesClient client;
 
   MockCluster() {
-    server = CrudApiServer.start(KNATIVE_SERVICES, KNATIVE_REVISIONS);
+    server = CrudApiServer.start(CustomKinds.ALL);
     client = server.createClient();
   }
 
@@ -53,6 +40,7 @@ final class MockCluster implements AutoCloseable {
         .create();
   }
 
+  /** A pod that declares Strata's readiness gate, serving (the gate's condition True). */
   void pod(String namespace, String name, String node) {
     client
         .pods()
@@ -65,7 +53,14 @@ final class MockCluster implements AutoCloseable {
                 .endMetadata()
                 .withNewSpec()
                 .withNodeName(node)
+                .addNewReadinessGate("strata.io/serving")
                 .endSpec()
+                .withNewStatus()
+                .addNewCondition()
+                .withType("strata.io/serving")
+                .withStatus("True")
+                .endCondition()
+                .endStatus()
                 .build())
         .create();
   }

@@ -40,6 +40,12 @@ class RemediationEngineTest {
               new PauseSwitch(false)),
           clock);
 
+  @org.junit.jupiter.api.BeforeEach
+  void seed() {
+    // The fixtures' incidents name pod ml/llm-0 on the faulty GPU; it declares the readiness gate.
+    cluster.pod("ml", "llm-0", "n1");
+  }
+
   @AfterEach
   void stop() {
     cluster.close();
@@ -75,7 +81,9 @@ class RemediationEngineTest {
             org.assertj.core.api.Assertions.tuple(ActionType.CORDON_NODE, TargetGateway.node("n1")),
             org.assertj.core.api.Assertions.tuple(
                 ActionType.PAUSE_NEW_BATCHES, TargetGateway.pod("ml", "llm-0")));
-    assertThat(journal.published.get(0).patch()).isEqualTo("{\"spec\":{\"unschedulable\":true}}");
+    assertThat(journal.published.get(0).patch())
+        .isEqualTo(
+            "{\"spec\":{\"taints\":[{\"key\":\"strata.io/quarantine\",\"effect\":\"NoSchedule\"}]}}");
     assertThat(notifier.notices)
         .singleElement()
         .satisfies(

@@ -9,7 +9,6 @@ import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
 import io.fabric8.mockwebserver.http.RecordedRequest;
@@ -50,7 +49,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -66,7 +64,8 @@ class RemediationFlowTest {
 
   private static final Duration WAIT = Duration.ofSeconds(30);
   private static final String TOKEN = "test-token-console-0123456789";
-  private static final String PAUSE_ANNOTATION = "strata.io/pause-batches";
+  private static final String QUARANTINE_PATCH =
+      "{\"spec\":{\"taints\":[{\"key\":\"strata.io/quarantine\",\"effect\":\"NoSchedule\"}]}}";
 
   @InjectTestKafka TestKafka kafka;
   @KubernetesTestServer KubernetesServer server;
@@ -98,7 +97,7 @@ class RemediationFlowTest {
   void approvedCordonRunsAndRecoveryProposesUncordonAndWritesTheReview() throws Exception {
     String incidentId = "inc-flow-1";
     gpuNodes("flow-a", "flow-b", "flow-c", "flow-d");
-    deployment("ml", "llm");
+    job("ml", "llm");
     Instant opened = clock.instant();
     client.send(
         Topics.INCIDENTS,
@@ -131,9 +130,8 @@ class RemediationFlowTest {
     assertThat(ack.statusCode()).isEqualTo(200);
     assertThat(ackMillis).isLessThan(3_000);
 
-    await()
-        .atMost(WAIT)
-        .until(() -> Boolean.TRUE.equals(node("flow-a").getSpec().getUnschedulable()));
+    await().atMost(WAIT).until(() -> quarantined("flow-a"));
+    assertThat(node("flow-a").getSpec().getUnschedulable()).isNull();
     assertThat(node("flow-a").getMetadata().getAnnotations())
         .containsEntry(Markers.ACTION_ID, cordonId);
     JsonNode update = awaitPost("/response/flow-1");
@@ -151,8 +149,8 @@ class RemediationFlowTest {
             ActionState.EXECUTED);
     assertThat(cordon.get(1).approvedBy()).isEqualTo("U0ONCALL");
     assertThat(cordon.get(1).approvalChannel()).isEqualTo(ApprovalChannel.SLACK);
-    assertThat(cordon.get(2).patch()).isEqualTo("{\"spec\":{\"unschedulable\":true}}");
-    assertThat(cordon.get(2).inversePatch()).isEqualTo("{\"spec\":{\"unschedulable\":null}}");
+    assertThat(cordon.get(2).patch()).isEqualTo(QUARANTINE_PATCH);
+    assertThat(cordon.get(2).inversePatch()).isEqualTo("{\"spec\":{\"taints\":null}}");
     ConsumerRecord<String, RemediationAction> executed = lastRecord(cordonId);
     assertThat(executed.key()).isEqualTo(incidentId);
     assertThat(CloudEventHeaders.read(executed.headers()).orElseThrow().type())
@@ -172,13 +170,13 @@ class RemediationFlowTest {
     assertThat(buttons(recovered, uncordonId)).containsExactly("approve", "reject");
     RemediationAction uncordon = awaitStates(uncordonId, ActionState.PROPOSED).get(0);
     assertThat(uncordon.type()).isEqualTo(ActionType.UNCORDON_NODE);
-    assertThat(uncordon.patch()).isEqualTo("{\"spec\":{\"unschedulable\":null}}");
+    assertThat(uncordon.patch()).isEqualTo("{\"spec\":{\"taints\":null}}");
     String pauseId =
         ActionIds.of(
             incidentId,
             2,
             ActionType.PAUSE_NEW_BATCHES,
-            new io.strata.events.remediation.TargetRef("apps/v1", "Deployment", "ml", "llm"));
+            new io.strata.events.remediation.TargetRef("batch/v1", "Job", "ml", "llm"));
     RemediationAction superseded = awaitStates(pauseId, ActionState.REFUSED).get(1);
     assertThat(superseded.reason()).isEqualTo(ActionOutcomeReason.SUPERSEDED);
 
@@ -216,7 +214,7 @@ class RemediationFlowTest {
 
     // Approving the proposed uncordon from Slack restores the node and marks the cordon reverted.
     slack.click(clock.instant(), "U0LEAD", "approve", uncordonId, receiverUrl("/response/flow-1b"));
-    await().atMost(WAIT).until(() -> node("flow-a").getSpec().getUnschedulable() == null);
+    await().atMost(WAIT).until(() -> !quarantined("flow-a"));
     awaitStates(cordonId, ActionState.REVERTED);
   }
 
@@ -226,7 +224,6 @@ class RemediationFlowTest {
     String faulty = "llm-00001-deployment-9xfrpzcq5p-rw7qc";
     String healthy = "llm-00001-deployment-9xfrpzcq5p-k2m8d";
     gpuNodes("pod-a", "pod-b");
-    deployment("ml", "llm");
     pod("ml", faulty, "pod-a");
     pod("ml", healthy, "pod-b");
     Instant opened = clock.instant();
@@ -254,26 +251,19 @@ class RemediationFlowTest {
         .then()
         .statusCode(202);
 
-    await().atMost(WAIT).until(() -> "true".equals(podAnnotation(faulty, PAUSE_ANNOTATION)));
-    assertThat(podAnnotation(faulty, Markers.ACTION_ID)).isEqualTo(pauseId);
-    assertThat(podAnnotation(healthy, PAUSE_ANNOTATION)).isNull();
-    assertThat(
-            k8s()
-                .apps()
-                .deployments()
-                .inNamespace("ml")
-                .withName("llm")
-                .get()
-                .getMetadata()
-                .getAnnotations())
-        .doesNotContainKey(PAUSE_ANNOTATION);
+    await().atMost(WAIT).until(() -> "False".equals(gate(faulty)));
+    assertThat(gate(healthy)).isEqualTo("True");
     List<RemediationAction> pause = awaitStates(pauseId, ActionState.EXECUTED);
     RemediationAction executing =
         pause.stream().filter(a -> a.state() == ActionState.EXECUTING).findFirst().orElseThrow();
     assertThat(executing.patch())
-        .isEqualTo("{\"metadata\":{\"annotations\":{\"" + PAUSE_ANNOTATION + "\":\"true\"}}}");
+        .isEqualTo(
+            "{\"status\":{\"conditions\":[{\"type\":\"strata.io/serving\",\"status\":\"False\","
+                + "\"reason\":\"StrataOutOfTraffic\","
+                + "\"message\":\"taken out of service traffic by Strata\"}]}}");
     assertThat(executing.inversePatch())
-        .isEqualTo("{\"metadata\":{\"annotations\":{\"" + PAUSE_ANNOTATION + "\":null}}}");
+        .isEqualTo(
+            "{\"status\":{\"conditions\":[{\"status\":\"True\",\"type\":\"strata.io/serving\"}]}}");
 
     given()
         .auth()
@@ -287,9 +277,7 @@ class RemediationFlowTest {
     awaitStates(pauseId, ActionState.REVERTED);
     assertThat(journal.store().latest(resumeId).orElseThrow().state())
         .isEqualTo(ActionState.EXECUTED);
-    // The mock server keeps a merge-patch null as a null value; the API server deletes the key.
-    assertThat(podAnnotation(faulty, PAUSE_ANNOTATION)).isNull();
-    assertThat(podAnnotation(faulty, Markers.ACTION_ID)).isEqualTo(resumeId);
+    assertThat(gate(faulty)).isEqualTo("True");
   }
 
   @Test
@@ -297,6 +285,7 @@ class RemediationFlowTest {
     String incidentId = "inc-pod-gone-1";
     String gone = "llm-00001-deployment-9xfrpzcq5p-zz9zz";
     gpuNodes("gone-a");
+    pod("ml", gone, "gone-a");
     Instant opened = clock.instant();
     client.send(
         Topics.INCIDENTS,
@@ -306,6 +295,8 @@ class RemediationFlowTest {
     String pauseId =
         ActionIds.of(incidentId, 2, ActionType.PAUSE_NEW_BATCHES, TargetGateway.pod("ml", gone));
     awaitStates(pauseId, ActionState.PROPOSED);
+    k8s().pods().inNamespace("ml").withName(gone).delete();
+    await().atMost(WAIT).until(() -> k8s().pods().inNamespace("ml").withName(gone).get() == null);
 
     given()
         .auth()
@@ -320,6 +311,35 @@ class RemediationFlowTest {
     assertThat(history)
         .extracting(RemediationAction::state)
         .containsExactly(ActionState.PROPOSED, ActionState.APPROVED, ActionState.FAILED);
+  }
+
+  @Test
+  void anotherClustersIncidentIsIgnoredCountedAndNeverPlanned() {
+    String incidentId = "inc-foreign-1";
+    // The same node name exists here: acting on the other cluster's incident would cordon it.
+    gpuNodes("foreign-a");
+    Instant opened = clock.instant();
+    client.send(
+        Topics.INCIDENTS,
+        incidentId,
+        TestIncidents.inCluster(
+            TestIncidents.deviceFault(
+                incidentId, 1, IncidentState.OPEN, List.of("foreign-a"), opened, opened),
+            "other"));
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                given()
+                    .get("/q/metrics")
+                    .then()
+                    .statusCode(200)
+                    .body(
+                        org.hamcrest.Matchers.containsString(
+                            "strata_remediator_foreign_incidents_total{cluster=\"other\"} 1.0")));
+    assertThat(journal.store().forIncident(incidentId)).isEmpty();
+    assertThat(quarantined("foreign-a")).isFalse();
   }
 
   @Test
@@ -367,7 +387,7 @@ class RemediationFlowTest {
 
     assertThat(journal.store().latest(cordonId).orElseThrow().state())
         .isEqualTo(ActionState.PROPOSED);
-    assertThat(node("forged-a").getSpec().getUnschedulable()).isNull();
+    assertThat(quarantined("forged-a")).isFalse();
     assertThat(SlackReceiverResource.receiver().postsTo("/response/forged")).isEmpty();
     given()
         .auth()
@@ -425,7 +445,7 @@ class RemediationFlowTest {
             ActionState.APPROVED,
             ActionState.EXECUTING,
             ActionState.EXECUTED);
-    assertThat(node("restart-a").getSpec().getUnschedulable()).isTrue();
+    assertThat(quarantined("restart-a")).isTrue();
     assertThat(node("restart-a").getMetadata().getAnnotations())
         .containsEntry(Markers.ACTION_ID, id);
   }
@@ -473,7 +493,7 @@ class RemediationFlowTest {
     assertThat(refused.state()).isEqualTo(ActionState.REFUSED);
     assertThat(refused.reason()).isEqualTo(ActionOutcomeReason.BLAST_RADIUS_LIMIT);
     assertThat(refused.message()).contains("2 node(s) already cordoned");
-    assertThat(node("blast-c").getSpec().getUnschedulable()).isNull();
+    assertThat(quarantined("blast-c")).isFalse();
     given()
         .auth()
         .oauth2(TOKEN)
@@ -494,7 +514,7 @@ class RemediationFlowTest {
   void anIncidentNotRecoveredByTheDeadlineIsEscalatedInSlack() {
     String incidentId = "inc-deadline-1";
     gpuNodes("deadline-a");
-    deployment("ml", "llm");
+    job("ml", "llm");
     Instant opened = clock.instant();
     client.send(
         Topics.INCIDENTS,
@@ -508,7 +528,7 @@ class RemediationFlowTest {
             incidentId,
             2,
             ActionType.PAUSE_NEW_BATCHES,
-            new io.strata.events.remediation.TargetRef("apps/v1", "Deployment", "ml", "llm"));
+            new io.strata.events.remediation.TargetRef("batch/v1", "Job", "ml", "llm"));
     awaitStates(pauseId, ActionState.PROPOSED);
     given()
         .auth()
@@ -694,31 +714,49 @@ class RemediationFlowTest {
                 .endMetadata()
                 .withNewSpec()
                 .withNodeName(node)
+                .addNewReadinessGate("strata.io/serving")
                 .endSpec()
+                .withNewStatus()
+                .addNewCondition()
+                .withType("strata.io/serving")
+                .withStatus("True")
+                .endCondition()
+                .endStatus()
                 .build())
         .create();
   }
 
-  private String podAnnotation(String name, String key) {
+  /** The status of the pod's strata.io/serving readiness-gate condition. */
+  private String gate(String name) {
     Pod pod = k8s().pods().inNamespace("ml").withName(name).get();
-    Map<String, String> annotations = pod.getMetadata().getAnnotations();
-    return annotations == null ? null : annotations.get(key);
+    return pod.getStatus().getConditions().stream()
+        .filter(c -> c.getType().equals("strata.io/serving"))
+        .map(c -> c.getStatus())
+        .findFirst()
+        .orElse(null);
   }
 
-  private void deployment(String namespace, String name) {
+  private boolean quarantined(String node) {
+    return node(node).getSpec().getTaints().stream()
+        .anyMatch(t -> t.getKey().equals("strata.io/quarantine"));
+  }
+
+  /** A batch Job, the kind whose PAUSE_NEW_BATCHES is spec.suspend. */
+  private void job(String namespace, String name) {
     try {
       k8s()
-          .apps()
-          .deployments()
+          .batch()
+          .v1()
+          .jobs()
           .inNamespace(namespace)
           .resource(
-              new DeploymentBuilder()
+              new io.fabric8.kubernetes.api.model.batch.v1.JobBuilder()
                   .withNewMetadata()
                   .withName(name)
                   .withNamespace(namespace)
                   .endMetadata()
                   .withNewSpec()
-                  .withReplicas(2)
+                  .withSuspend(false)
                   .endSpec()
                   .build())
           .create();

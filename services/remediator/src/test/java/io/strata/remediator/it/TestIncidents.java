@@ -100,4 +100,39 @@ final class TestIncidents {
         resolved ? now : null,
         resolved ? now.toEpochMilli() - openedAt.toEpochMilli() : null);
   }
+
+  /** The same incident as published by another cluster's correlator. */
+  static Incident inCluster(Incident i, String cluster) {
+    Scope s = i.scope();
+    return new Incident(
+        i.incidentId(),
+        i.revision(),
+        i.incidentClass(),
+        i.severity(),
+        i.state(),
+        i.summary(),
+        Correlation.builder()
+            .cluster(cluster)
+            .node(i.correlation().node())
+            .namespace(i.correlation().namespace())
+            .workload(i.correlation().workload())
+            .build(),
+        new Scope(
+            cluster,
+            s.nodes(),
+            s.gpuUuids(),
+            s.workloads(),
+            s.modelVersions(),
+            s.singleNode(),
+            s.singleModel(),
+            s.singleVersion()),
+        i.trigger(),
+        i.longestStage(),
+        i.evidence(),
+        i.suggestedActions(),
+        i.openedAt(),
+        i.updatedAt(),
+        i.resolvedAt(),
+        i.timeToRecoverMillis());
+  }
 }

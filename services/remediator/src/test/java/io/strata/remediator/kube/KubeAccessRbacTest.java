@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.api.model.apps.ReplicaSetBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -15,6 +16,7 @@ import io.strata.kubetest.KubeAccess;
 import io.strata.kubetest.KubeAccess.Permission;
 import io.strata.remediator.core.TargetException;
 import io.strata.remediator.core.TargetGateway;
+import io.strata.remediator.mechanisms.Kinds;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -38,28 +40,23 @@ import org.junit.jupiter.api.Test;
  */
 class KubeAccessRbacTest {
 
-  private static final CustomResourceDefinitionContext KNATIVE_SERVICES =
-      knative("Service", "services");
-  private static final CustomResourceDefinitionContext KNATIVE_REVISIONS =
-      knative("Revision", "revisions");
-
   /**
-   * Targets of every kind a remediation may address; the gateway refuses the ones it does not
-   * patch.
+   * Targets of every kind a remediation may address, and a ReplicaSet, which the gateway reads but
+   * refuses to patch; the gateway refuses the ones it does not patch.
    */
   private static final List<TargetRef> TARGETS =
-      List.of(
-          new TargetRef("v1", "Node", null, "gpu-1"),
-          new TargetRef("v1", "Pod", "ml", "llm-0"),
-          new TargetRef("apps/v1", "Deployment", "ml", "batcher"),
-          new TargetRef(TargetGateway.KNATIVE_API_VERSION, "Service", "ml", "llm"));
+      java.util.stream.Stream.concat(
+              java.util.Arrays.stream(Kinds.values())
+                  .map(k -> k.ref(k == Kinds.NODE ? null : "ml", name(k))),
+              java.util.stream.Stream.of(new TargetRef("apps/v1", "ReplicaSet", "ml", "batcher-1")))
+          .toList();
 
   private KubernetesMockServer server;
   private KubernetesClient client;
 
   @BeforeEach
   void start() {
-    server = CrudApiServer.start(KNATIVE_SERVICES, KNATIVE_REVISIONS);
+    server = CrudApiServer.start(CustomKinds.ALL);
     client = server.createClient();
   }
 
@@ -78,12 +75,17 @@ class KubeAccessRbacTest {
     Map<String, List<Object[]>> calls = new HashMap<>();
     for (TargetRef target : TARGETS) {
       calls.computeIfAbsent("read", k -> new java.util.ArrayList<>()).add(new Object[] {target});
-      calls
-          .computeIfAbsent("mergePatch", k -> new java.util.ArrayList<>())
-          .add(new Object[] {target, "{\"metadata\":{\"annotations\":{\"a\":\"b\"}}}", null});
+      for (String method : List.of("mergePatch", "mergePatchStatus")) {
+        calls
+            .computeIfAbsent(method, k -> new java.util.ArrayList<>())
+            .add(new Object[] {target, "{\"metadata\":{\"annotations\":{\"a\":\"b\"}}}", null});
+      }
     }
+    // Unknown names try every workload kind in turn.
     calls.put(
-        "resolveWorkload", List.of(new Object[] {"ml", "llm"}, new Object[] {"ml", "batcher"}));
+        "resolveWorkload", List.of(new Object[] {"ml", "llm"}, new Object[] {"ml", "absent"}));
+    calls.put("workloadOfPod", List.<Object[]>of(new Object[] {"ml", "llm-0"}));
+    calls.put("replicaSets", List.<Object[]>of(new Object[] {"ml", "batcher"}));
     calls.put("podNode", List.<Object[]>of(new Object[] {"ml", "llm-0"}));
     calls.put("gpuNodes", List.<Object[]>of(new Object[] {}));
     calls.put("knativeRevisions", List.<Object[]>of(new Object[] {"ml", "llm"}));
@@ -109,6 +111,10 @@ class KubeAccessRbacTest {
         .extracting(Permission::verb)
         .as("no create, update, delete or eviction")
         .containsOnly("get", "list", "patch");
+    assertThat(granted)
+        .as("a pod is only ever patched through its status (the readiness-gate condition)")
+        .contains(new Permission("", "pods/status", "patch"))
+        .doesNotContain(new Permission("", "pods", "patch"));
   }
 
   /**
@@ -145,6 +151,12 @@ class KubeAccessRbacTest {
                 .withNewMetadata()
                 .withName("llm-0")
                 .withNamespace("ml")
+                .addNewOwnerReference()
+                .withApiVersion("apps/v1")
+                .withKind("ReplicaSet")
+                .withName("batcher-1")
+                .withController(true)
+                .endOwnerReference()
                 .endMetadata()
                 .withNewSpec()
                 .withNodeName("gpu-1")
@@ -163,30 +175,70 @@ class KubeAccessRbacTest {
                 .endMetadata()
                 .build())
         .create();
-    createKnative(
-        KNATIVE_SERVICES,
-        "{\"apiVersion\":\"serving.knative.dev/v1\",\"kind\":\"Service\","
-            + "\"metadata\":{\"name\":\"llm\",\"namespace\":\"ml\"}}");
-    createKnative(
-        KNATIVE_REVISIONS,
+    client
+        .apps()
+        .replicaSets()
+        .inNamespace("ml")
+        .resource(
+            new ReplicaSetBuilder()
+                .withNewMetadata()
+                .withName("batcher-1")
+                .withNamespace("ml")
+                .addNewOwnerReference()
+                .withApiVersion("apps/v1")
+                .withKind("Deployment")
+                .withName("batcher")
+                .withController(true)
+                .endOwnerReference()
+                .endMetadata()
+                .build())
+        .create();
+    // One object of every other kind an action patches, so each patch reaches the server.
+    for (Kinds kind :
+        List.of(
+            Kinds.STATEFUL_SET,
+            Kinds.JOB,
+            Kinds.JOB_SET,
+            Kinds.LEADER_WORKER_SET,
+            Kinds.KNATIVE_SERVICE,
+            Kinds.INFERENCE_SERVICE,
+            Kinds.LOCAL_QUEUE)) {
+      GenericKubernetesResource object =
+          client
+              .getKubernetesSerialization()
+              .unmarshal(
+                  "{\"apiVersion\":\""
+                      + kind.apiVersion()
+                      + "\",\"kind\":\""
+                      + kind.kind()
+                      + "\",\"metadata\":{\"name\":\"llm\",\"namespace\":\"ml\"}}",
+                  GenericKubernetesResource.class);
+      client
+          .genericKubernetesResources(KubeKinds.of(kind.ref("ml", "llm")).orElseThrow())
+          .inNamespace("ml")
+          .resource(object)
+          .create();
+    }
+    createCustom(
+        CustomKinds.KNATIVE_REVISIONS,
         "{\"apiVersion\":\"serving.knative.dev/v1\",\"kind\":\"Revision\","
             + "\"metadata\":{\"name\":\"llm-00001\",\"namespace\":\"ml\","
             + "\"labels\":{\"serving.knative.dev/service\":\"llm\"}}}");
   }
 
-  private void createKnative(CustomResourceDefinitionContext context, String json) {
+  /** The name each kind's seeded (or, for custom kinds not seeded, absent) object has. */
+  private static String name(Kinds kind) {
+    return switch (kind) {
+      case NODE -> "gpu-1";
+      case POD -> "llm-0";
+      case DEPLOYMENT -> "batcher";
+      default -> "llm";
+    };
+  }
+
+  private void createCustom(CustomResourceDefinitionContext context, String json) {
     GenericKubernetesResource resource =
         client.getKubernetesSerialization().unmarshal(json, GenericKubernetesResource.class);
     client.genericKubernetesResources(context).inNamespace("ml").resource(resource).create();
-  }
-
-  private static CustomResourceDefinitionContext knative(String kind, String plural) {
-    return new CustomResourceDefinitionContext.Builder()
-        .withGroup("serving.knative.dev")
-        .withVersion("v1")
-        .withKind(kind)
-        .withPlural(plural)
-        .withScope("Namespaced")
-        .build();
   }
 }

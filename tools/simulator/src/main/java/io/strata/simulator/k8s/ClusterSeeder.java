@@ -36,7 +36,8 @@ public final class ClusterSeeder {
   }
 
   /**
-   * A seeder whose Deployments carry the model-version label and annotation of {@code conventions}.
+   * A seeder whose Deployments carry the model-version label of {@code conventions} and whose
+   * serving pods declare its readiness gate.
    */
   public ClusterSeeder(KubernetesClient client, ReactionConventions conventions) {
     this.client = client;
@@ -145,13 +146,9 @@ public final class ClusterSeeder {
       }
       default -> {
         int replicas = count(pods, w, null);
-        track(
-            client
-                .apps()
-                .deployments()
-                .resource(
-                    versioned(w, WorkloadObjects.deployment(w, w.name(), replicas, null, now)))
-                .create());
+        io.fabric8.kubernetes.api.model.apps.Deployment deployment =
+            versioned(w, WorkloadObjects.deployment(w, w.name(), replicas, null, now));
+        track(client.apps().deployments().resource(deployment).create());
         // Old pod templates keep their ReplicaSet at zero replicas, as a Deployment does.
         for (Revision revision : w.revisions()) {
           int revisionReplicas = count(pods, w, revision);
@@ -161,7 +158,12 @@ public final class ClusterSeeder {
                   .replicaSets()
                   .resource(
                       withOwners(
-                          WorkloadObjects.replicaSet(w, revision, w.name(), revisionReplicas, now)))
+                          withHistory(
+                              w,
+                              revision,
+                              deployment,
+                              WorkloadObjects.replicaSet(
+                                  w, revision, w.name(), revisionReplicas, now))))
                   .create());
         }
       }
@@ -170,7 +172,9 @@ public final class ClusterSeeder {
 
   /**
    * A Deployment with several model versions carries the active one as a pod-template label and the
-   * one before it in the annotation the remediator's rollback reads.
+   * revision number of its active ReplicaSet ({@code deployment.kubernetes.io/revision}), as the
+   * Deployment controller writes it; the older versions' ReplicaSets keep their templates, the
+   * rollout history a rollback goes back to.
    */
   private io.fabric8.kubernetes.api.model.apps.Deployment versioned(
       Workload w, io.fabric8.kubernetes.api.model.apps.Deployment deployment) {
@@ -178,29 +182,58 @@ public final class ClusterSeeder {
       return deployment;
     }
     Revision active = w.primaryRevision();
-    int index = w.revisions().indexOf(active);
     deployment
         .getSpec()
         .getTemplate()
         .getMetadata()
         .getLabels()
         .put(conventions.modelVersionLabel(), active.modelVersion());
-    if (index > 0) {
-      deployment
-          .getMetadata()
-          .setAnnotations(
-              new java.util.LinkedHashMap<>(
-                  Map.of(
-                      conventions.previousModelVersionAnnotation(),
-                      w.revisions().get(index - 1).modelVersion())));
-    }
+    deployment
+        .getMetadata()
+        .setAnnotations(
+            new java.util.LinkedHashMap<>(
+                Map.of(REVISION, Integer.toString(w.revisions().indexOf(active) + 1))));
     return deployment;
+  }
+
+  /** The annotation the Deployment controller numbers its ReplicaSets (and itself) with. */
+  static final String REVISION = "deployment.kubernetes.io/revision";
+
+  /** A versioned Deployment's ReplicaSet: its revision number and its version's pod template. */
+  private io.fabric8.kubernetes.api.model.apps.ReplicaSet withHistory(
+      Workload w,
+      Revision revision,
+      io.fabric8.kubernetes.api.model.apps.Deployment deployment,
+      io.fabric8.kubernetes.api.model.apps.ReplicaSet replicaSet) {
+    if (w.kind() != WorkloadKind.DEPLOYMENT || w.revisions().size() < 2) {
+      return replicaSet;
+    }
+    io.fabric8.kubernetes.api.model.PodTemplateSpec template =
+        client.getKubernetesSerialization().clone(deployment.getSpec().getTemplate());
+    template
+        .getMetadata()
+        .getLabels()
+        .put(conventions.modelVersionLabel(), revision.modelVersion());
+    template
+        .getMetadata()
+        .getLabels()
+        .put(Labels.POD_TEMPLATE_HASH, ClusterModel.replicaSetName(w, revision));
+    replicaSet.getSpec().setTemplate(template);
+    replicaSet
+        .getMetadata()
+        .setAnnotations(
+            new java.util.LinkedHashMap<>(
+                Map.of(REVISION, Integer.toString(w.revisions().indexOf(revision) + 1))));
+    return replicaSet;
   }
 
   /** Creates a pod (and, after it, the ResourceClaim reserved for it). */
   void createPod(ClusterModel model, Pod pod, Instant now) {
     String message = pod.isScheduled() ? null : model.failedSchedulingMessage(pod.gpuCount());
     io.fabric8.kubernetes.api.model.Pod object = withOwners(PodObjects.build(pod, now, message));
+    if (pod.workload().kind() != WorkloadKind.JOB) {
+      servingGate(object, now);
+    }
     if (pod.workload().kind() == WorkloadKind.DEPLOYMENT) {
       object
           .getMetadata()
@@ -222,6 +255,30 @@ public final class ClusterSeeder {
       ResourceClaim claim = DraObjects.claim(pod, now);
       claim.getStatus().getReservedFor().get(0).setUid(created.getMetadata().getUid());
       track(client.resources(ResourceClaim.class).resource(claim).create());
+    }
+  }
+
+  /**
+   * A serving pod declares the readiness gate through which the remediator takes one pod out of
+   * traffic, and starts with the gate's condition True (what the workload's own readiness hook
+   * would set), so it is Ready and in its Service's endpoints.
+   */
+  private void servingGate(io.fabric8.kubernetes.api.model.Pod object, Instant now) {
+    object
+        .getSpec()
+        .setReadinessGates(
+            List.of(
+                new io.fabric8.kubernetes.api.model.PodReadinessGate(conventions.readinessGate())));
+    if (object.getStatus() != null && "Running".equals(object.getStatus().getPhase())) {
+      List<io.fabric8.kubernetes.api.model.PodCondition> conditions =
+          new java.util.ArrayList<>(object.getStatus().getConditions());
+      conditions.add(
+          new io.fabric8.kubernetes.api.model.PodConditionBuilder()
+              .withType(conventions.readinessGate())
+              .withStatus("True")
+              .withLastTransitionTime(now.toString())
+              .build());
+      object.getStatus().setConditions(conditions);
     }
   }
 

@@ -1,10 +1,11 @@
 package io.strata.simulator.k8s;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Taint;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
@@ -19,11 +20,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Watches the objects the remediator patches and hands each change to the model, so the cluster
- * reacts: cordon (spec.unschedulable), Knative containerConcurrency, traffic and min-scale, the
- * pause annotation on workloads and pods, and on Deployments the concurrency annotation,
- * spec.replicas and the pod-template model-version label. Pods the model adds, deletes or binds in
- * reaction are written back to the API through {@link PodSync}.
+ * Watches the objects the remediator patches and hands each change to the model, reacting only to
+ * the fields real controllers act on (docs/simulator.md): a node that is unschedulable or carries a
+ * NoSchedule taint its pods do not tolerate gets no new pods; Knative containerConcurrency, traffic
+ * and min-scale; a Deployment's spec.replicas and pod-template model-version label (a rollout, or a
+ * rollback to an older ReplicaSet's template); a Job's spec.suspend; a pod whose readiness-gate
+ * condition is False gets no requests. Pods the model adds, deletes or binds in reaction are
+ * written back to the API through {@link PodSync}.
  */
 public final class RemediationWatcher implements AutoCloseable {
 
@@ -69,11 +72,14 @@ public final class RemediationWatcher implements AutoCloseable {
             .inform(handler(this::onKnativeService)));
     informers.add(client.apps().deployments().inAnyNamespace().inform(handler(this::onDeployment)));
     informers.add(client.pods().inAnyNamespace().inform(handler(this::onPod)));
+    informers.add(client.batch().v1().jobs().inAnyNamespace().inform(handler(this::onJob)));
   }
 
   void onNode(Node node) {
     boolean cordoned =
-        node.getSpec() != null && Boolean.TRUE.equals(node.getSpec().getUnschedulable());
+        node.getSpec() != null
+            && (Boolean.TRUE.equals(node.getSpec().getUnschedulable())
+                || node.getSpec().getTaints().stream().anyMatch(RemediationWatcher::repels));
     if (model.setCordoned(node.getMetadata().getName(), cordoned)) {
       LOG.info("node {} {}", node.getMetadata().getName(), cordoned ? "cordoned" : "uncordoned");
       podSync.sync(clock.instant());
@@ -104,7 +110,6 @@ public final class RemediationWatcher implements AutoCloseable {
       LOG.info("knative {}/{} min-scale={}", ns, name, scale);
       podSync.sync(clock.instant());
     }
-    pause(service, ns, name);
   }
 
   void onDeployment(Deployment deployment) {
@@ -112,15 +117,6 @@ public final class RemediationWatcher implements AutoCloseable {
     String name = deployment.getMetadata().getName();
     if (model.workload(ns, name).isEmpty()) {
       return;
-    }
-    String concurrency = annotation(deployment, conventions.concurrencyAnnotation());
-    if (concurrency != null) {
-      Integer value = parse(concurrency);
-      if (value == null) {
-        LOG.warn("deployment {}/{}: ignoring concurrency annotation '{}'", ns, name, concurrency);
-      } else if (model.setConcurrency(ns, name, value)) {
-        LOG.info("deployment {}/{} concurrency={}", ns, name, concurrency);
-      }
     }
     boolean podsChanged = false;
     String version = templateLabel(deployment, conventions.modelVersionLabel());
@@ -139,7 +135,25 @@ public final class RemediationWatcher implements AutoCloseable {
     if (podsChanged) {
       podSync.sync(clock.instant());
     }
-    pause(deployment, ns, name);
+  }
+
+  /** A suspended Job starts no batches (the Job controller's own switch). */
+  void onJob(Job job) {
+    String ns = job.getMetadata().getNamespace();
+    String name = job.getMetadata().getName();
+    boolean suspended = job.getSpec() != null && Boolean.TRUE.equals(job.getSpec().getSuspend());
+    if (model.workload(ns, name).isPresent() && model.setWorkloadPaused(ns, name, suspended)) {
+      LOG.info("job {}/{} {}", ns, name, suspended ? "suspended: no new batches" : "resumed");
+    }
+  }
+
+  /**
+   * A scheduling taint the simulated pods do not tolerate (they tolerate only the GPU taint), as
+   * Strata's quarantine taint or a person's: the scheduler keeps new pods off the node.
+   */
+  private static boolean repels(Taint taint) {
+    return ("NoSchedule".equals(taint.getEffect()) || "NoExecute".equals(taint.getEffect()))
+        && !Labels.GPU_RESOURCE.equals(taint.getKey());
   }
 
   private static String templateLabel(Deployment deployment, String key) {
@@ -160,31 +174,29 @@ public final class RemediationWatcher implements AutoCloseable {
     }
   }
 
+  /**
+   * A pod that declares the readiness gate and has its condition False is not Ready, so it leaves
+   * its Service's endpoints: the model routes it no requests while it keeps running.
+   */
   void onPod(Pod pod) {
-    boolean paused = "true".equalsIgnoreCase(annotation(pod, conventions.pauseAnnotation()));
-    if (model.setPodPaused(pod.getMetadata().getNamespace(), pod.getMetadata().getName(), paused)) {
+    String gate = conventions.readinessGate();
+    boolean declared =
+        pod.getSpec() != null
+            && pod.getSpec().getReadinessGates().stream()
+                .anyMatch(g -> gate.equals(g.getConditionType()));
+    boolean outOfTraffic =
+        declared
+            && pod.getStatus() != null
+            && pod.getStatus().getConditions().stream()
+                .anyMatch(c -> gate.equals(c.getType()) && "False".equals(c.getStatus()));
+    if (model.setPodPaused(
+        pod.getMetadata().getNamespace(), pod.getMetadata().getName(), outOfTraffic)) {
       LOG.info(
           "pod {}/{} {}",
           pod.getMetadata().getNamespace(),
           pod.getMetadata().getName(),
-          paused ? "paused" : "resumed");
+          outOfTraffic ? "out of service traffic (readiness gate False)" : "back in traffic");
     }
-  }
-
-  private void pause(HasMetadata object, String ns, String name) {
-    boolean paused = "true".equalsIgnoreCase(annotation(object, conventions.pauseAnnotation()));
-    if (model.setWorkloadPaused(ns, name, paused)) {
-      LOG.info(
-          "workload {}/{} {}",
-          ns,
-          name,
-          paused ? "paused: no pod takes new batches, its requests wait" : "resumed");
-    }
-  }
-
-  private static String annotation(HasMetadata object, String key) {
-    Map<String, String> annotations = object.getMetadata().getAnnotations();
-    return annotations == null ? null : annotations.get(key);
   }
 
   private static <T> ResourceEventHandler<T> handler(Consumer<T> onChange) {

@@ -188,7 +188,7 @@ class KubernetesSeedingTest {
   }
 
   @Test
-  void cordonAndKnativePatchesReachTheModel() {
+  void quarantineTaintSuspendAndKnativePatchesReachTheModelButNoStrataAnnotation() {
     try (RemediationWatcher watcher =
         new RemediationWatcher(client, model, ReactionConventions.defaults())) {
       watcher.start();
@@ -198,8 +198,25 @@ class KubernetesSeedingTest {
           .withName(node)
           .edit(
               n -> {
-                n.getSpec().setUnschedulable(true);
+                n.getSpec()
+                    .getTaints()
+                    .add(
+                        new io.fabric8.kubernetes.api.model.TaintBuilder()
+                            .withKey("strata.io/quarantine")
+                            .withEffect("NoSchedule")
+                            .build());
                 return n;
+              });
+      client
+          .batch()
+          .v1()
+          .jobs()
+          .inNamespace(Workloads.JOB_NAMESPACE)
+          .withName(Workloads.JOB)
+          .edit(
+              j -> {
+                j.getSpec().setSuspend(true);
+                return j;
               });
       client
           .genericKubernetesResources(MockKubernetesApi.KNATIVE_SERVICES)
@@ -228,7 +245,14 @@ class KubernetesSeedingTest {
                 var w = model.workload("inference", Workloads.KNATIVE).orElseThrow();
                 assertThat(w.concurrency()).isEqualTo(4);
                 assertThat(w.traffic()).isEqualTo(Map.of("llm-serve-00001", 100));
-                assertThat(w.paused()).isTrue();
+                // The annotation is only Strata's convention: no real server reads it.
+                assertThat(w.paused()).isFalse();
+                assertThat(
+                        model
+                            .workload(Workloads.JOB_NAMESPACE, Workloads.JOB)
+                            .orElseThrow()
+                            .paused())
+                    .isTrue();
               });
     }
   }

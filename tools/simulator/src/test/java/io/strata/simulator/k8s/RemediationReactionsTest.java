@@ -156,10 +156,23 @@ class RemediationReactionsTest {
   }
 
   @Test
-  void deploymentRollbackThroughThePodTemplateLabelReplacesPodsWithThePreviousVersion() {
+  void deploymentRollbackToThePreviousReplicaSetTemplateReplacesPodsWithThePreviousVersion() {
     Deployment seeded = client.apps().deployments().inNamespace(NS).withName("embedder").get();
     assertThat(seeded.getMetadata().getAnnotations())
-        .containsEntry("strata.io/previous-model-version", "e5-large-v1");
+        .containsEntry("deployment.kubernetes.io/revision", "2");
+    var previous =
+        client.apps().replicaSets().inNamespace(NS).list().getItems().stream()
+            .filter(
+                rs ->
+                    "1"
+                        .equals(
+                            rs.getMetadata()
+                                .getAnnotations()
+                                .get("deployment.kubernetes.io/revision")))
+            .findFirst()
+            .orElseThrow();
+    assertThat(previous.getSpec().getTemplate().getMetadata().getLabels())
+        .containsEntry("strata.io/model-version", "e5-large-v1");
     assertThat(seeded.getSpec().getTemplate().getMetadata().getLabels())
         .containsEntry("strata.io/model-version", "e5-large-v2");
     assertThat(embedderPods())
@@ -169,7 +182,8 @@ class RemediationReactionsTest {
                     .containsEntry("model_version", "e5-large-v2"));
     List<String> oldNames = embedderPods().stream().map(p -> p.getMetadata().getName()).toList();
 
-    // PatchFactory.deploymentRollback: the label gets the previous version from the annotation.
+    // The remediator's ReplicaSetRollback: the template becomes revision 1's (here it differs only
+    // in the version label), as kubectl rollout undo does.
     patchDeployment(
         "{\"spec\":{\"template\":{\"metadata\":{\"labels\":"
             + "{\"strata.io/model-version\":\"e5-large-v1\"}}}}}");
@@ -201,15 +215,26 @@ class RemediationReactionsTest {
   }
 
   @Test
-  void podPauseAnnotationRoutesRequestsAroundThePod() {
+  void aPodWhoseReadinessGateIsFalseGetsNoRequests() {
     Pod target = servingPods().get(0);
+    assertThat(target.getSpec().getReadinessGates())
+        .extracting(g -> g.getConditionType())
+        .containsExactly("strata.io/serving");
+    int gate = 0;
+    while (!target.getStatus().getConditions().get(gate).getType().equals("strata.io/serving")) {
+      gate++;
+    }
+    // What the remediator's PodTrafficGate sends to pods/status.
     client
         .pods()
         .inNamespace(NS)
         .withName(target.getMetadata().getName())
+        .subresource("status")
         .patch(
-            PatchContext.of(PatchType.JSON_MERGE),
-            "{\"metadata\":{\"annotations\":{\"strata.io/pause-batches\":\"true\"}}}");
+            PatchContext.of(PatchType.JSON),
+            "[{\"op\":\"replace\",\"path\":\"/status/conditions/"
+                + gate
+                + "/status\",\"value\":\"False\"}]");
     await()
         .atMost(Duration.ofSeconds(10))
         .untilAsserted(() -> assertThat(workloadStatus(Workloads.KNATIVE).pausedPods()).isOne());

@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** What the pause annotation does to requests: reroute around a paused pod, hold for a workload. */
+/** What a pod out of traffic (readiness gate False) and a paused workload do to requests. */
 class PauseSemanticsTest {
 
   private static final Instant T0 = Instant.parse("2026-11-30T12:00:00Z");
