@@ -250,26 +250,31 @@ function sparkline(s) {
   const W = 240, H = 46;
   const values = s.values;
   const last = values.length ? values[values.length - 1] : null;
-  const inBand = last === null || s.band_low === null || s.band_high === null || (last >= s.band_low && last <= s.band_high);
+  // The event JSON leaves nulls out: test with == null, which also matches a missing field.
+  const hasBand = s.band_low != null && s.band_high != null;
+  const inBand = last === null || !hasBand || (last >= s.band_low && last <= s.band_high);
   const box = el("div", { class: "spark" + (inBand ? "" : " out"), "data-label": s.label, title: "source: " + s.source },
     el("div", { class: "label" }, el("span", {}, s.label), el("b", {}, last === null ? "no data" : num(last) + " " + s.unit)));
   const chart = svg("svg", { viewBox: "0 0 " + W + " " + H, preserveAspectRatio: "none" });
   if (values.length) {
     let lo = Math.min(...values), hi = Math.max(...values);
-    if (s.band_high !== null) { hi = Math.max(hi, s.band_high); lo = Math.min(lo, s.band_low); }
+    if (hasBand) { hi = Math.max(hi, s.band_high); lo = Math.min(lo, s.band_low); }
     if (hi === lo) { hi += 1; lo -= 1; }
     const t0 = s.times[0], t1 = s.times[s.times.length - 1] === t0 ? t0 + 1 : s.times[s.times.length - 1];
     const x = (t) => ((t - t0) / (t1 - t0)) * (W - 4) + 2;
     const y = (v) => H - 3 - ((v - lo) / (hi - lo)) * (H - 6);
-    if (s.band_high !== null) {
+    if (hasBand) {
       chart.append(svg("rect", { x: 0, width: W, y: y(s.band_high), height: Math.max(1, y(s.band_low) - y(s.band_high)), fill: "rgba(63,178,127,.16)", class: "band" }));
-      chart.append(svg("line", { x1: 0, x2: W, y1: y(s.baseline), y2: y(s.baseline), stroke: "rgba(63,178,127,.6)", "stroke-dasharray": "3 3" }));
+      if (s.baseline != null) chart.append(svg("line", { x1: 0, x2: W, y1: y(s.baseline), y2: y(s.baseline), stroke: "rgba(63,178,127,.6)", "stroke-dasharray": "3 3" }));
     }
-    if (s.marker !== null && s.marker >= t0 && s.marker <= t1) {
+    if (s.marker != null && s.marker >= t0 && s.marker <= t1) {
       chart.append(svg("line", { x1: x(s.marker), x2: x(s.marker), y1: 0, y2: H, stroke: "#f0575a", "stroke-width": 1, class: "marker" }));
     }
     const points = values.map((v, i) => x(s.times[i]).toFixed(1) + "," + y(v).toFixed(1)).join(" ");
-    chart.append(svg("polyline", { points, fill: "none", stroke: inBand ? "#4fa3ff" : "#f0575a", "stroke-width": 1.6 }));
+    const colour = inBand ? "#4fa3ff" : "#f0575a";
+    chart.append(svg("polyline", { points, fill: "none", stroke: colour, "stroke-width": 1.6 }));
+    // The newest point as a dot: a single window is otherwise invisible.
+    chart.append(svg("circle", { cx: x(s.times[s.times.length - 1]), cy: y(last), r: 2.5, fill: colour }));
   }
   box.append(chart);
   return box;
@@ -277,7 +282,7 @@ function sparkline(s) {
 
 function renderVerification(v) {
   const box = document.getElementById("verification");
-  if (!v.since) {
+  if (v.since == null) {
     box.replaceChildren(el("div", { class: "muted" }, "nothing executed yet: verification starts with the first executed action"));
     return;
   }

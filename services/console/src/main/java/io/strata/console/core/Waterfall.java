@@ -47,18 +47,21 @@ public record Waterfall(
     }
     List<SpanSummary> ordered = new ArrayList<>(spans);
     ordered.removeIf(s -> s.start() == null);
-    ordered.sort(Comparator.comparing(SpanSummary::start));
     if (ordered.isEmpty()) {
       return fromStageTotals(exemplar, modelVersion);
     }
+    Map<String, SpanSummary> byId = new HashMap<>();
+    ordered.forEach(s -> byId.put(s.spanId(), s));
+    Map<SpanSummary, Integer> depths = new HashMap<>();
+    ordered.forEach(s -> depths.put(s, depth(s, byId)));
+    // By start; a parent before the children that start with it.
+    ordered.sort(Comparator.comparing(SpanSummary::start).thenComparing(depths::get));
     Instant t0 = ordered.get(0).start();
     long endNanos = 0;
     for (SpanSummary span : ordered) {
       endNanos = Math.max(endNanos, nanosSince(t0, span.start()) + span.durationNanos());
     }
     double total = Math.max(1, endNanos);
-    Map<String, SpanSummary> byId = new HashMap<>();
-    ordered.forEach(s -> byId.put(s.spanId(), s));
     String mv = modelVersion;
     List<Bar> bars = new ArrayList<>();
     for (SpanSummary span : ordered) {
@@ -70,7 +73,7 @@ public record Waterfall(
               span.name(),
               span.stage(),
               span.serviceName(),
-              depth(span, byId),
+              depths.get(span),
               100.0 * nanosSince(t0, span.start()) / total,
               100.0 * span.durationNanos() / total,
               span.durationMillis(),
