@@ -144,6 +144,11 @@ class ConsoleFlowTest {
                     .statusCode(200)
                     .body("status", equalTo("UP")));
     given()
+        .get("/q/openapi")
+        .then()
+        .statusCode(200)
+        .body(containsString("/console/api/incidents/{id}"));
+    given()
         .get("/q/metrics")
         .then()
         .statusCode(200)

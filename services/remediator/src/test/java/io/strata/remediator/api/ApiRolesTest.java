@@ -92,6 +92,16 @@ class ApiRolesTest {
   }
 
   @Test
+  void theApiPublishesItsOpenApiDocument() {
+    given()
+        .get("/q/openapi")
+        .then()
+        .statusCode(200)
+        .body(org.hamcrest.Matchers.containsString("/api/actions/{id}/approve"))
+        .body(org.hamcrest.Matchers.containsString("/api/whoami"));
+  }
+
+  @Test
   void anOperatorReadsThePauseSwitch() {
     given()
         .auth()
