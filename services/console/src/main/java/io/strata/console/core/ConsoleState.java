@@ -10,6 +10,7 @@ import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.ReviewRecord;
 import io.strata.events.trace.SpanSummary;
+import io.strata.events.trace.Stage;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -219,7 +220,7 @@ public final class ConsoleState {
             Timeline.of(incidents.revisions(incidentId), incidentXids, samples, histories, review),
             waterfalls,
             Sparklines.workload(
-                windows, base, incident.longestStage(), limits.recoveryBand(), opened),
+                windows, base, dominantStage(incident), limits.recoveryBand(), opened),
             gpuLines,
             EvidenceCards.of(incident, targets),
             plan,
@@ -227,6 +228,17 @@ public final class ConsoleState {
                 incident, firstExecution, windows, baselines, health, limits.recoveryBand()),
             review == null ? null : ReviewView.of(review),
             paused));
+  }
+
+  /** The incident's longest stage, else (device incidents) that of its first exemplar trace. */
+  private static Stage dominantStage(Incident incident) {
+    if (incident.longestStage() != Stage.UNSPECIFIED) {
+      return incident.longestStage();
+    }
+    return incident.evidence().exemplarTraces().stream()
+        .map(ExemplarTrace::longestStage)
+        .findFirst()
+        .orElse(Stage.UNSPECIFIED);
   }
 
   private static List<String> gpusOf(Incident incident) {

@@ -208,4 +208,30 @@ class ConsoleStateTest {
         .extracting(IncidentRow::incidentId)
         .containsExactly("inc-4", "inc-3");
   }
+
+  @Test
+  void aDeviceIncidentWithoutALongestStageChartsItsExemplarsDominantStage() {
+    io.strata.events.incident.Incident base = Fixtures.incident(1, IncidentState.OPEN);
+    state.incident(
+        new io.strata.events.incident.Incident(
+            base.incidentId(),
+            1,
+            base.incidentClass(),
+            base.severity(),
+            base.state(),
+            base.summary(),
+            base.correlation(),
+            base.scope(),
+            base.trigger(),
+            null,
+            base.evidence(),
+            base.suggestedActions(),
+            base.openedAt(),
+            base.updatedAt(),
+            null,
+            null));
+    assertThat(state.page(Fixtures.INCIDENT, now, null).orElseThrow().workloadSparklines())
+        .extracting(Sparkline::label)
+        .endsWith("gpu_execute p95");
+  }
 }
