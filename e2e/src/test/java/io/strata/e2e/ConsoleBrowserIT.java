@@ -95,8 +95,22 @@ class ConsoleBrowserIT {
     assertThat(page.findElements(By.cssSelector("#gpu-lines .spark svg polyline"))).isNotEmpty();
     WebElement cordon = waitFor(By.cssSelector(".action[data-state='PROPOSED'] button.approve"));
     assertThat(cordon.isEnabled()).as("a viewer's Approve button").isFalse();
+    String proposedId = cordon.getAttribute("data-action");
     assertThat(page.findElement(By.id("approve-hint")).getText()).contains("VIEWER cannot approve");
     browser.screenshot("incident-page-as-viewer");
+
+    // The CLI against the same running services: the list, the page in text, a viewer refused.
+    assertThat(cli(StrataSystem.VIEWER_TOKEN, "incidents", "--state", "OPEN")).contains(incidentId);
+    assertThat(cli(StrataSystem.VIEWER_TOKEN, "show", incidentId))
+        .contains("dominant GPU_EXECUTE")
+        .contains("CORDON_NODE")
+        .contains("+ spec.unschedulable: true");
+    assertThat(cli(StrataSystem.VIEWER_TOKEN, "actions", "--incident", incidentId))
+        .contains("PROPOSED");
+    assertThat(cliFails(StrataSystem.VIEWER_TOKEN, "approve", proposedId))
+        .contains("refused (403): ROLE_NOT_ALLOWED viewer has role VIEWER");
+    assertThat(cliFails("not-a-token-0123456789", "actions"))
+        .contains("does not accept this token (401)");
 
     signOut();
     signIn(StrataSystem.APPROVER_TOKEN, "APPROVER");
@@ -149,6 +163,43 @@ class ConsoleBrowserIT {
         .atMost(Duration.ofSeconds(20))
         .until(() -> Files.isRegularFile(markdown));
     assertThat(Files.readString(markdown)).startsWith("# Review " + incidentId);
+    assertThat(cli(StrataSystem.VIEWER_TOKEN, "review", incidentId, "--format", "json"))
+        .contains("\"outcome\" : \"RECOVERED\"");
+  }
+
+  /** Runs the strata CLI in this JVM against the system; its standard output. */
+  private String cli(String token, String... args) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    int code = runCli(token, out, err, args);
+    assertThat(code).as("strata " + String.join(" ", args) + ": " + err).isZero();
+    return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /** Runs a CLI command that must fail; its standard error. */
+  private String cliFails(String token, String... args) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    assertThat(runCli(token, out, err, args)).isEqualTo(1);
+    return err.toString(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  private int runCli(
+      String token,
+      java.io.ByteArrayOutputStream out,
+      java.io.ByteArrayOutputStream err,
+      String... args) {
+    java.util.Map<String, String> env =
+        java.util.Map.of(
+            "STRATA_CONSOLE_URL", system.service("console").baseUrl(),
+            "STRATA_REMEDIATOR_URL", system.service("remediator").baseUrl(),
+            "STRATA_TOKEN", token);
+    return io.strata.cli.StrataCli.run(
+        List.of(args),
+        env,
+        work.resolve("cli-home"),
+        new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+        new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
   }
 
   private void signIn(String token, String role) {

@@ -44,7 +44,7 @@ public final class StrataCli {
   }
 
   /** Runs one command; the exit code (0 ok, 1 failure, 2 usage). */
-  static int run(
+  public static int run(
       List<String> argv, Map<String, String> env, Path home, PrintStream out, PrintStream err) {
     try {
       CliSettings settings = CliSettings.resolve(argv, env, home);
