@@ -3,7 +3,6 @@ package io.strata.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.FindingKind;
 import io.strata.events.incident.DeviceEvidence;
@@ -113,7 +112,7 @@ class EndToEndScenariosIT {
       await("baseline of " + workload)
           .atMost(Duration.ofSeconds(150))
           .pollInterval(Duration.ofSeconds(1))
-          .until(() -> hasBaseline(workload));
+          .until(() -> system.hasBaseline(workload));
     }
   }
 
@@ -592,16 +591,5 @@ class EndToEndScenariosIT {
         .values()
         .stream()
         .toList();
-  }
-
-  private boolean hasBaseline(String workload) {
-    JsonNode detail =
-        Http.getJson(
-            system.service("correlator").baseUrl()
-                + "/api/workloads/"
-                + StrataSystem.CLUSTER
-                + "/"
-                + workload);
-    return detail != null && detail.path("baselines").size() > 0;
   }
 }

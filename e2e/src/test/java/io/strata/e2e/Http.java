@@ -21,7 +21,20 @@ final class Http {
 
   /** The JSON body of a 200 answer, or null for any other status. */
   static JsonNode getJson(String url) {
-    HttpResponse<String> response = send(HttpRequest.newBuilder(URI.create(url)).GET());
+    return json(url, send(HttpRequest.newBuilder(URI.create(url)).GET()));
+  }
+
+  /** As {@link #getJson(String)}, with a bearer token. */
+  static JsonNode getJson(String url, String bearerToken) {
+    return json(
+        url,
+        send(
+            HttpRequest.newBuilder(URI.create(url))
+                .header("Authorization", "Bearer " + bearerToken)
+                .GET()));
+  }
+
+  private static JsonNode json(String url, HttpResponse<String> response) {
     if (response.statusCode() != 200) {
       return null;
     }

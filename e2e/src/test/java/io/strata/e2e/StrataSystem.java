@@ -20,8 +20,8 @@ import java.util.logging.Logger;
 
 /**
  * The whole local system in one test: a real Kafka broker, the simulated GPU cluster (in this JVM,
- * through its public API) and the five packaged services as separate JVMs, each on its own ports,
- * wired exactly as {@code bin/strata up} wires them.
+ * through its public API) and the six packaged services (five and the console) as separate JVMs,
+ * each on its own ports, wired exactly as {@code bin/strata up} wires them.
  */
 final class StrataSystem implements AutoCloseable {
 
@@ -29,6 +29,11 @@ final class StrataSystem implements AutoCloseable {
   static final String SIGNING_SECRET = "strata-e2e-signing-secret";
   static final String APPROVER = "U0E2EONCALL";
   static final String API_TOKEN = "strata-e2e-console-token-0123456789";
+
+  /** Remediator tokens with roles, for the console's browser test. */
+  static final String VIEWER_TOKEN = "strata-e2e-viewer-token-0123456789";
+
+  static final String APPROVER_TOKEN = "strata-e2e-approver-token-0123456789";
 
   /**
    * The simulator's OTLP exporter, which fails (with a stack trace per batch) until trace-ingest
@@ -72,6 +77,7 @@ final class StrataSystem implements AutoCloseable {
       http.put(name, FreePorts.next());
     }
     http.put("remediator", FreePorts.next());
+    http.put("console", FreePorts.next());
     int otlpHttp = FreePorts.next();
     int otlpGrpc = FreePorts.next();
 
@@ -153,10 +159,23 @@ final class StrataSystem implements AutoCloseable {
     remediator.put("strata.remediator.slack.signing-secret", SIGNING_SECRET);
     remediator.put("strata.remediator.slack.allowed-users", APPROVER);
     remediator.put("strata.remediator.api.tokens.console", API_TOKEN);
+    remediator.put("strata.remediator.api.tokens.viewer", VIEWER_TOKEN);
+    remediator.put("strata.remediator.api.roles.viewer", "VIEWER");
+    remediator.put("strata.remediator.api.tokens.approver", APPROVER_TOKEN);
+    remediator.put("strata.remediator.api.roles.approver", "APPROVER");
     // Four simulated nodes: one cordon is already a quarter of them (production allows 10 %).
     remediator.put("strata.remediator.blast-radius.max-percent", "50");
     remediator.put("strata.remediator.execution.tick-interval", "PT2S");
     start(repo, "remediator", http, remediator, environment, logs);
+    start(
+        repo,
+        "console",
+        http,
+        Map.of(
+            "strata.console.correlator-url", "http://127.0.0.1:" + http.get("correlator"),
+            "strata.console.remediator-url", "http://127.0.0.1:" + http.get("remediator")),
+        environment,
+        logs);
 
     await()
         .atMost(Duration.ofSeconds(180))
@@ -177,6 +196,14 @@ final class StrataSystem implements AutoCloseable {
         ServiceProcess.start(repo, name, ports.get(name), properties, environment, logs);
     services.put(name, process);
     closeables.push(process);
+  }
+
+  /** Whether the correlator has learnt a baseline for {@code namespace/workload}. */
+  boolean hasBaseline(String workload) {
+    com.fasterxml.jackson.databind.JsonNode detail =
+        Http.getJson(
+            service("correlator").baseUrl() + "/api/workloads/" + CLUSTER + "/" + workload);
+    return detail != null && detail.path("baselines").size() > 0;
   }
 
   String bootstrapServers() {

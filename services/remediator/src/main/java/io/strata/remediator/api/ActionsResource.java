@@ -67,19 +67,33 @@ public class ActionsResource {
   @POST
   @Path("/actions/{id}/approve")
   public Response approve(@PathParam("id") String id, @Context ContainerRequestContext request) {
-    return decide(RemediationService.Command.APPROVE, id, request);
+    return decide(RemediationService.Command.APPROVE, ApiRole.APPROVER, id, request);
   }
 
   @POST
   @Path("/actions/{id}/reject")
   public Response reject(@PathParam("id") String id, @Context ContainerRequestContext request) {
-    return decide(RemediationService.Command.REJECT, id, request);
+    return decide(RemediationService.Command.REJECT, ApiRole.APPROVER, id, request);
   }
 
   @POST
   @Path("/actions/{id}/undo")
   public Response undo(@PathParam("id") String id, @Context ContainerRequestContext request) {
-    return decide(RemediationService.Command.UNDO, id, request);
+    return decide(RemediationService.Command.UNDO, ApiRole.OPERATOR, id, request);
+  }
+
+  /** Who the token belongs to and what it may do, so a console can show only working buttons. */
+  @GET
+  @Path("/whoami")
+  public Response whoami(@Context ContainerRequestContext request) {
+    ApiPrincipal caller = caller(request);
+    return json(
+        Response.Status.OK,
+        Map.of(
+            "principal", caller.name(),
+            "role", caller.role().name(),
+            "can_approve", caller.role().allows(ApiRole.APPROVER),
+            "can_operate", caller.role().allows(ApiRole.OPERATOR)));
   }
 
   @GET
@@ -90,14 +104,27 @@ public class ActionsResource {
 
   @PUT
   @Path("/pause/{value}")
-  public Response setPause(@PathParam("value") boolean value) {
+  public Response setPause(
+      @PathParam("value") boolean value, @Context ContainerRequestContext request) {
+    Optional<Response> denied = denied(request, ApiRole.OPERATOR, "set the pause switch");
+    if (denied.isPresent()) {
+      return denied.get();
+    }
     pause.set(value);
     return json(Response.Status.OK, Map.of("paused", pause.paused()));
   }
 
   private Response decide(
-      RemediationService.Command command, String id, ContainerRequestContext request) {
-    String principal = (String) request.getProperty(BearerAuthFilter.PRINCIPAL);
+      RemediationService.Command command,
+      ApiRole needed,
+      String id,
+      ContainerRequestContext request) {
+    Optional<Response> denied =
+        denied(request, needed, command.name().toLowerCase(java.util.Locale.ROOT) + " actions");
+    if (denied.isPresent()) {
+      return denied.get();
+    }
+    String principal = caller(request).name();
     Decision decision =
         service.decide(command, id, principal, ApprovalChannel.REST, Optional.empty());
     return switch (decision.outcome()) {
@@ -107,6 +134,31 @@ public class ActionsResource {
       case NOT_PENDING, NOT_UNDOABLE ->
           error(Response.Status.CONFLICT, decision.outcome().name(), decision.message());
     };
+  }
+
+  private static ApiPrincipal caller(ContainerRequestContext request) {
+    return (ApiPrincipal) request.getProperty(BearerAuthFilter.CALLER);
+  }
+
+  /** 403 ROLE_NOT_ALLOWED when the caller's role does not include {@code needed}. */
+  private static Optional<Response> denied(
+      ContainerRequestContext request, ApiRole needed, String what) {
+    ApiPrincipal caller = caller(request);
+    if (caller.role().allows(needed)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        error(
+            Response.Status.FORBIDDEN,
+            "ROLE_NOT_ALLOWED",
+            caller.name()
+                + " has role "
+                + caller.role()
+                + "; to "
+                + what
+                + " needs "
+                + needed
+                + " or above"));
   }
 
   private static Response error(Response.Status status, String reason, String message) {

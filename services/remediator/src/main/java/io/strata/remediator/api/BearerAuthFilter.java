@@ -19,8 +19,11 @@ import java.util.Optional;
 @Priority(Priorities.AUTHENTICATION)
 public class BearerAuthFilter implements ContainerRequestFilter {
 
-  /** The request property holding the authenticated principal. */
+  /** The request property holding the authenticated principal's name. */
   public static final String PRINCIPAL = "strata.principal";
+
+  /** The request property holding the authenticated {@link ApiPrincipal} (name and role). */
+  public static final String CALLER = "strata.caller";
 
   // Filters are built while Quarkus starts, before runtime configuration exists: read it lazily.
   @Inject Instance<RemediatorConfig> config;
@@ -28,8 +31,8 @@ public class BearerAuthFilter implements ContainerRequestFilter {
 
   @Override
   public void filter(ContainerRequestContext request) {
-    Optional<String> principal =
-        tokens().principal(request.getHeaderString(HttpHeaders.AUTHORIZATION));
+    Optional<ApiPrincipal> principal =
+        tokens().identify(request.getHeaderString(HttpHeaders.AUTHORIZATION));
     if (principal.isEmpty()) {
       request.abortWith(
           Response.status(Response.Status.UNAUTHORIZED)
@@ -39,13 +42,15 @@ public class BearerAuthFilter implements ContainerRequestFilter {
               .build());
       return;
     }
-    request.setProperty(PRINCIPAL, principal.get());
+    request.setProperty(PRINCIPAL, principal.get().name());
+    request.setProperty(CALLER, principal.get());
   }
 
   private BearerTokens tokens() {
     BearerTokens current = tokens;
     if (current == null) {
-      current = new BearerTokens(config.get().api().tokens());
+      RemediatorConfig.Api api = config.get().api();
+      current = new BearerTokens(api.tokens(), api.roles(), api.defaultRole());
       tokens = current;
     }
     return current;

@@ -3,6 +3,7 @@ package io.strata.remediator.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.strata.events.remediation.ActionType;
+import io.strata.remediator.api.ApiRole;
 import io.strata.remediator.core.DeadlinePolicy;
 import io.strata.remediator.core.UndoMode;
 import jakarta.validation.constraints.DecimalMax;
@@ -205,5 +206,20 @@ public interface RemediatorConfig {
      * from an environment secret). Without any token the API answers 401 to everyone.
      */
     Map<String, String> tokens();
+
+    /**
+     * Role per principal ({@code
+     * strata.remediator.api.roles.<principal>=VIEWER|APPROVER|OPERATOR}): a viewer reads, an
+     * approver also approves and rejects, an operator also undoes and sets the pause switch. Every
+     * key must name a principal of {@code tokens}.
+     */
+    Map<String, ApiRole> roles();
+
+    /**
+     * Role of a principal with a token but no entry in {@code roles}. OPERATOR keeps tokens
+     * configured before roles existed working as they did.
+     */
+    @WithDefault("OPERATOR")
+    ApiRole defaultRole();
   }
 }

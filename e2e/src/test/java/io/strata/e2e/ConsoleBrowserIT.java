@@ -1,0 +1,270 @@
+package io.strata.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.strata.simulator.model.Scenario;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The console in a real (headless) browser against the running system: XID 79's incident in the
+ * list, its page with the waterfall, sparklines and plan, a viewer without a working Approve
+ * button, an approver's click executing the cordon exactly once, and the review export. Screenshots
+ * per step under target/console-screenshots.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ConsoleBrowserIT {
+
+  private static final Duration WAIT = Duration.ofSeconds(120);
+
+  private final Path work =
+      Path.of(System.getProperty("strata.e2e.work", "target/e2e")).resolveSibling("console-e2e");
+  private final Path target = work.getParent();
+  private StrataSystem system;
+  private Browser browser;
+
+  @BeforeAll
+  void start() throws Exception {
+    Optional<Path> chromium = Browser.chromium();
+    Assumptions.assumeTrue(
+        chromium.isPresent(),
+        "SKIPPED: no chromium binary (apt-get install -y chromium chromium-driver, or set"
+            + " CHROME_BIN); the console's browser test needs one");
+    Path repo = Path.of(System.getProperty("strata.repo", "..")).toAbsolutePath().normalize();
+    system = StrataSystem.start(repo, work);
+    browser =
+        Browser.start(
+            chromium.get(), target.resolve("console-screenshots"), target.resolve("downloads"));
+  }
+
+  @AfterAll
+  void stop() {
+    if (browser != null) {
+      browser.close();
+    }
+    if (system != null) {
+      system.close();
+    }
+  }
+
+  @Test
+  void anOnCallEngineerSeesTheFaultApprovesTheCordonAndExportsTheReview() throws Exception {
+    String console = system.service("console").baseUrl();
+    String node = system.simulator().model().targets().xid79Gpu().node();
+    await("a baseline of llm-serve")
+        .atMost(Duration.ofSeconds(150))
+        .pollInterval(Duration.ofSeconds(1))
+        .until(() -> system.hasBaseline("inference/llm-serve"));
+    system.simulator().activate(Scenario.XID_79);
+    String incidentId =
+        await("the console lists XID 79's DEVICE_FAULT with a proposed plan")
+            .atMost(WAIT)
+            .pollInterval(Duration.ofMillis(500))
+            .until(() -> pendingDeviceFault(console), Optional::isPresent)
+            .orElseThrow();
+
+    WebDriver page = browser.driver();
+    page.get(console + "/");
+    WebElement row = waitFor(By.cssSelector("tr[data-incident='" + incidentId + "']"));
+    assertThat(row.getText()).contains("DEVICE_FAULT").contains("OPEN");
+    browser.screenshot("incident-list");
+
+    signIn(StrataSystem.VIEWER_TOKEN, "VIEWER");
+    row = waitFor(By.cssSelector("tr[data-incident='" + incidentId + "'] a"));
+    row.click();
+    waitFor(By.cssSelector(".wf .bar.dominant"));
+    assertThat(page.findElement(By.cssSelector(".wf .dominant-stage")).getText())
+        .isEqualTo("GPU_EXECUTE");
+    assertThat(page.findElements(By.cssSelector("#workload-lines .spark svg polyline")))
+        .isNotEmpty();
+    assertThat(page.findElements(By.cssSelector("#gpu-lines .spark svg polyline"))).isNotEmpty();
+    WebElement cordon = waitFor(By.cssSelector(".action[data-state='PROPOSED'] button.approve"));
+    assertThat(cordon.isEnabled()).as("a viewer's Approve button").isFalse();
+    String proposedId = cordon.getAttribute("data-action");
+    assertThat(page.findElement(By.id("approve-hint")).getText()).contains("VIEWER cannot approve");
+    browser.screenshot("incident-page-as-viewer");
+
+    // The CLI against the same running services: the list, the page in text, a viewer refused.
+    assertThat(cli(StrataSystem.VIEWER_TOKEN, "incidents", "--state", "OPEN")).contains(incidentId);
+    assertThat(cli(StrataSystem.VIEWER_TOKEN, "show", incidentId))
+        .contains("dominant GPU_EXECUTE")
+        .contains("CORDON_NODE")
+        .contains("+ spec.unschedulable: true");
+    assertThat(cli(StrataSystem.VIEWER_TOKEN, "actions", "--incident", incidentId))
+        .contains("PROPOSED");
+    assertThat(cliFails(StrataSystem.VIEWER_TOKEN, "approve", proposedId))
+        .contains("refused (403): ROLE_NOT_ALLOWED viewer has role VIEWER");
+    assertThat(cliFails("not-a-token-0123456789", "actions"))
+        .contains("does not accept this token (401)");
+
+    signOut();
+    signIn(StrataSystem.APPROVER_TOKEN, "APPROVER");
+    List<String> approved = new ArrayList<>();
+    // Approve every step of the plan (cordon, then the pod's pause) through the page's buttons.
+    for (int i = 0; i < 4; i++) {
+      List<WebElement> buttons =
+          page.findElements(By.cssSelector(".action[data-state='PROPOSED'] button.approve"));
+      if (buttons.isEmpty()) {
+        break;
+      }
+      WebElement button = buttons.get(0);
+      String actionId = button.getAttribute("data-action");
+      assertThat(button.isEnabled()).as("an approver's Approve button").isTrue();
+      button.click();
+      approved.add(actionId);
+      new WebDriverWait(page, Duration.ofSeconds(30))
+          .until(
+              d ->
+                  d.findElements(
+                          By.cssSelector(
+                              ".action[data-action='" + actionId + "'][data-state='PROPOSED']"))
+                      .isEmpty());
+    }
+    assertThat(approved).isNotEmpty();
+    await("the cordon is executed and the simulated node is cordoned")
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> system.simulator().model().status().cordonedNodes().contains(node));
+    for (String actionId : approved) {
+      JsonNode history =
+          await("executed: " + actionId)
+              .atMost(Duration.ofSeconds(60))
+              .until(() -> history(actionId), h -> executions(h) >= 1);
+      assertThat(executions(history)).as("executions of " + actionId).isEqualTo(1);
+      assertThat(approver(history)).isEqualTo("approver");
+    }
+    waitFor(By.cssSelector(".action[data-state='EXECUTED']"));
+    browser.screenshot("approved-and-executed");
+
+    system.simulator().activate(Scenario.HEALTHY);
+    WebElement review =
+        new WebDriverWait(page, Duration.ofSeconds(240))
+            .until(d -> d.findElement(By.cssSelector("#review h1")));
+    assertThat(review.getText()).isEqualTo("Review " + incidentId);
+    assertThat(page.findElement(By.id("verdict")).getText()).startsWith("RECOVERED");
+    browser.screenshot("resolved-with-review");
+    page.findElement(By.id("export-md")).click();
+    Path markdown = target.resolve("downloads").resolve("review-" + incidentId + ".md");
+    await("the Markdown export downloads")
+        .atMost(Duration.ofSeconds(20))
+        .until(() -> Files.isRegularFile(markdown));
+    assertThat(Files.readString(markdown)).startsWith("# Review " + incidentId);
+    assertThat(cli(StrataSystem.VIEWER_TOKEN, "review", incidentId, "--format", "json"))
+        .contains("\"outcome\" : \"RECOVERED\"");
+  }
+
+  /** Runs the strata CLI in this JVM against the system; its standard output. */
+  private String cli(String token, String... args) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    int code = runCli(token, out, err, args);
+    assertThat(code).as("strata " + String.join(" ", args) + ": " + err).isZero();
+    return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /** Runs a CLI command that must fail; its standard error. */
+  private String cliFails(String token, String... args) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    assertThat(runCli(token, out, err, args)).isEqualTo(1);
+    return err.toString(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  private int runCli(
+      String token,
+      java.io.ByteArrayOutputStream out,
+      java.io.ByteArrayOutputStream err,
+      String... args) {
+    java.util.Map<String, String> env =
+        java.util.Map.of(
+            "STRATA_CONSOLE_URL", system.service("console").baseUrl(),
+            "STRATA_REMEDIATOR_URL", system.service("remediator").baseUrl(),
+            "STRATA_TOKEN", token);
+    return io.strata.cli.StrataCli.run(
+        List.of(args),
+        env,
+        work.resolve("cli-home"),
+        new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+        new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  private void signIn(String token, String role) {
+    WebElement input = waitFor(By.id("token"));
+    input.sendKeys(token);
+    browser.driver().findElement(By.id("signin-button")).click();
+    assertThat(waitFor(By.id("role")).getText()).isEqualTo(role);
+  }
+
+  private void signOut() {
+    waitFor(By.id("signout")).click();
+    waitFor(By.id("token"));
+  }
+
+  private WebElement waitFor(By by) {
+    return new WebDriverWait(browser.driver(), Duration.ofSeconds(30))
+        .until(
+            d ->
+                d.findElements(by).stream()
+                    .filter(WebElement::isDisplayed)
+                    .findFirst()
+                    .orElse(null));
+  }
+
+  private Optional<String> pendingDeviceFault(String console) {
+    JsonNode list = Http.getJson(console + "/console/api/incidents?class=DEVICE_FAULT&state=OPEN");
+    if (list == null) {
+      return Optional.empty();
+    }
+    for (JsonNode row : list.path("incidents")) {
+      if (row.path("pending_actions").asInt() > 0) {
+        return Optional.of(row.path("incident_id").asText());
+      }
+    }
+    return Optional.empty();
+  }
+
+  private JsonNode history(String actionId) {
+    return Http.getJson(
+        system.service("remediator").baseUrl() + "/api/actions/" + actionId,
+        StrataSystem.API_TOKEN);
+  }
+
+  private static int executions(JsonNode history) {
+    int executed = 0;
+    for (JsonNode state : history == null ? List.<JsonNode>of() : iterable(history)) {
+      if ("EXECUTED".equals(state.path("state").asText())) {
+        executed++;
+      }
+    }
+    return executed;
+  }
+
+  private static String approver(JsonNode history) {
+    for (JsonNode state : iterable(history)) {
+      if ("APPROVED".equals(state.path("state").asText())) {
+        return state.path("approved_by").asText();
+      }
+    }
+    return null;
+  }
+
+  private static List<JsonNode> iterable(JsonNode array) {
+    List<JsonNode> all = new ArrayList<>();
+    array.forEach(all::add);
+    return all;
+  }
+}

@@ -1,0 +1,36 @@
+package io.strata.console.config;
+
+import io.strata.console.core.ConsoleLimits;
+import io.strata.console.core.ConsoleState;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+
+/** The one in-memory state of the console, bounded by its configuration. */
+public class StateProducer {
+
+  @Produces
+  @Singleton
+  ConsoleState state(ConsoleConfig config) {
+    ConsoleConfig.Limits l = config.limits();
+    return new ConsoleState(
+        new ConsoleLimits(
+            l.incidents(),
+            l.revisionsPerIncident(),
+            l.statesPerAction(),
+            l.recentTraces(),
+            l.exemplarTraces(),
+            l.spansPerTrace(),
+            l.gpus(),
+            l.samplesPerGpu(),
+            l.xidsPerGpu(),
+            l.windowsPerWorkload(),
+            config.recoveryBand()));
+  }
+
+  @Produces
+  @Singleton
+  Clock clock() {
+    return Clock.systemUTC();
+  }
+}

@@ -1,0 +1,28 @@
+package io.strata.console.core;
+
+import io.strata.events.incident.Incident;
+import java.util.List;
+
+/**
+ * Everything one incident page shows, computed on the server so the browser only paints.
+ *
+ * @param paused the remediator's global pause switch as the signed-in user's token read it; null
+ *     when nobody is signed in
+ * @param review null until the review record is written
+ */
+public record IncidentPage(
+    IncidentRow row,
+    Incident incident,
+    List<TimelineEntry> timeline,
+    List<Waterfall> waterfalls,
+    List<Sparkline> workloadSparklines,
+    List<GpuSparklines> gpuSparklines,
+    List<EvidenceCard> evidence,
+    List<PlanItem> plan,
+    Verification verification,
+    ReviewView review,
+    Boolean paused) {
+
+  /** The key device fields of one affected GPU around the fault. */
+  public record GpuSparklines(String gpuUuid, String node, List<Sparkline> fields) {}
+}

@@ -1,0 +1,25 @@
+package io.strata.console.web;
+
+import io.strata.console.core.ConsoleState;
+import io.strata.console.kafka.TopicReader;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Readiness;
+
+/** Ready once the incidents, actions and reviews present at startup have been read. */
+@Readiness
+@ApplicationScoped
+public class ConsoleReadiness implements HealthCheck {
+
+  @Inject TopicReader reader;
+  @Inject ConsoleState state;
+
+  @Override
+  public HealthCheckResponse call() {
+    var builder = HealthCheckResponse.named("topics-read").status(reader.caughtUp());
+    state.sizes().forEach(builder::withData);
+    return builder.build();
+  }
+}

@@ -1,0 +1,157 @@
+package io.strata.console.web;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.strata.console.Fixtures;
+import io.strata.embeddedkafka.InjectTestKafka;
+import io.strata.embeddedkafka.KafkaTestClient;
+import io.strata.embeddedkafka.StrataKafkaResource;
+import io.strata.embeddedkafka.TestKafka;
+import io.strata.events.incident.IncidentState;
+import io.strata.events.remediation.ActionState;
+import io.strata.events.topic.Topics;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The console against a real in-JVM broker and stand-ins for the remediator and correlator. */
+@QuarkusTest
+@WithTestResource(StrataKafkaResource.class)
+@WithTestResource(FakeUpstreams.class)
+class ConsoleFlowTest {
+
+  private static final Duration WAIT = Duration.ofSeconds(30);
+
+  @InjectTestKafka TestKafka kafka;
+
+  @Test
+  void anIncidentFromTheTopicsIsListedPagedApprovedAndReviewed() {
+    try (KafkaTestClient client = new KafkaTestClient(kafka.bootstrapServers())) {
+      Fixtures.spans().forEach(s -> client.send(Topics.TRACE_SPANS, s.traceId(), s));
+      client.send(Topics.INCIDENTS, Fixtures.INCIDENT, Fixtures.incident(1, IncidentState.OPEN));
+      client.send(
+          Topics.REMEDIATION,
+          Fixtures.INCIDENT,
+          Fixtures.cordon(ActionState.PROPOSED, Fixtures.OPENED.plusSeconds(6)));
+    }
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                given()
+                    .get("/console/api/incidents?state=OPEN&workload=llm-serve")
+                    .then()
+                    .statusCode(200)
+                    .body("incidents.incident_id", hasItem(Fixtures.INCIDENT))
+                    .body("incidents[0].pending_actions", equalTo(1)));
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                given()
+                    .get("/console/api/incidents/" + Fixtures.INCIDENT)
+                    .then()
+                    .statusCode(200)
+                    .body("waterfalls[0].spans_kept", equalTo(true))
+                    .body("waterfalls[0].dominant_stage", equalTo("GPU_EXECUTE"))
+                    .body("plan[0].diff[1]", equalTo("+ spec.unschedulable: true"))
+                    .body("workload_sparklines[0].values[0]", equalTo(1840.0f)));
+
+    given()
+        .post("/console/api/actions/" + Fixtures.CORDON + "/approve")
+        .then()
+        .statusCode(401)
+        .body("reason", equalTo("NOT_SIGNED_IN"));
+    given()
+        .auth()
+        .oauth2(FakeUpstreams.VIEWER)
+        .post("/console/api/actions/" + Fixtures.CORDON + "/approve")
+        .then()
+        .statusCode(403)
+        .body("reason", equalTo("ROLE_NOT_ALLOWED"));
+    given()
+        .auth()
+        .oauth2(FakeUpstreams.APPROVER)
+        .post("/console/api/actions/" + Fixtures.CORDON + "/approve")
+        .then()
+        .statusCode(202)
+        .body("approved_by", equalTo("alice"));
+    assertThat(FakeUpstreams.APPROVALS).containsExactly("alice " + Fixtures.CORDON);
+    given()
+        .auth()
+        .oauth2("not-a-token-0123456789")
+        .get("/console/api/whoami")
+        .then()
+        .statusCode(401)
+        .body("reason", equalTo("UNKNOWN_TOKEN"));
+
+    given()
+        .get("/console/api/incidents/" + Fixtures.INCIDENT + "/review.md")
+        .then()
+        .statusCode(404)
+        .body("reason", equalTo("NO_REVIEW"));
+    try (KafkaTestClient client = new KafkaTestClient(kafka.bootstrapServers())) {
+      client.send(Topics.REVIEWS, Fixtures.INCIDENT, Fixtures.review());
+    }
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                given()
+                    .get("/console/api/incidents/" + Fixtures.INCIDENT + "/review.md")
+                    .then()
+                    .statusCode(200)
+                    .header("Content-Disposition", containsString("review-inc-f9232929.md"))
+                    .body(containsString("# Review inc-f9232929")));
+    given()
+        .get("/console/api/incidents/" + Fixtures.INCIDENT + "/review.json")
+        .then()
+        .statusCode(200)
+        .body("outcome", equalTo("RECOVERED"));
+  }
+
+  @Test
+  void badFiltersAndUnknownIncidentsAnswerWithAReason() {
+    given()
+        .get("/console/api/incidents?state=SLEEPING")
+        .then()
+        .statusCode(400)
+        .body("reason", equalTo("INVALID_FILTER"));
+    given()
+        .get("/console/api/incidents/inc-none")
+        .then()
+        .statusCode(404)
+        .body("reason", equalTo("UNKNOWN_INCIDENT"));
+  }
+
+  @Test
+  void pagesHealthAndMetricsAreServed() {
+    given().get("/").then().statusCode(200).body(containsString("Strata · incidents"));
+    given().get("/incident.html").then().statusCode(200).body(containsString("Exemplar traces"));
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                given()
+                    .get("/q/health/ready")
+                    .then()
+                    .statusCode(200)
+                    .body("status", equalTo("UP")));
+    given()
+        .get("/q/openapi")
+        .then()
+        .statusCode(200)
+        .body(containsString("/console/api/incidents/{id}"));
+    given()
+        .get("/q/metrics")
+        .then()
+        .statusCode(200)
+        .body(containsString("strata_console_store_entries"));
+  }
+}

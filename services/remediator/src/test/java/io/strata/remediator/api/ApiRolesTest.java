@@ -1,0 +1,114 @@
+package io.strata.remediator.api;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import io.strata.embeddedkafka.StrataKafkaResource;
+import io.strata.remediator.it.SlackReceiverResource;
+import org.junit.jupiter.api.Test;
+
+/** The %test profile's tokens: console (no role: the default OPERATOR), viewer, approver. */
+@QuarkusTest
+@WithTestResource(StrataKafkaResource.class)
+@WithTestResource(SlackReceiverResource.class)
+@WithKubernetesTestServer(crud = true)
+class ApiRolesTest {
+
+  private static final String VIEWER = "test-token-viewer-0123456789";
+  private static final String APPROVER = "test-token-approver-0123456789";
+  private static final String CONSOLE = "test-token-console-0123456789";
+
+  @Test
+  void whoamiNamesPrincipalRoleAndRights() {
+    given()
+        .auth()
+        .oauth2(VIEWER)
+        .get("/api/whoami")
+        .then()
+        .statusCode(200)
+        .body("principal", equalTo("viewer"))
+        .body("role", equalTo("VIEWER"))
+        .body("can_approve", equalTo(false))
+        .body("can_operate", equalTo(false));
+    given()
+        .auth()
+        .oauth2(CONSOLE)
+        .get("/api/whoami")
+        .then()
+        .statusCode(200)
+        .body("role", equalTo("OPERATOR"))
+        .body("can_approve", equalTo(true));
+  }
+
+  @Test
+  void aViewerReadsButCannotApproveOrReject() {
+    given().auth().oauth2(VIEWER).get("/api/actions").then().statusCode(200);
+    given()
+        .auth()
+        .oauth2(VIEWER)
+        .post("/api/actions/act-any/approve")
+        .then()
+        .statusCode(403)
+        .body("reason", equalTo("ROLE_NOT_ALLOWED"))
+        .body(
+            "message",
+            equalTo("viewer has role VIEWER; to approve actions needs APPROVER or above"));
+    given()
+        .auth()
+        .oauth2(VIEWER)
+        .post("/api/actions/act-any/reject")
+        .then()
+        .statusCode(403)
+        .body("reason", equalTo("ROLE_NOT_ALLOWED"));
+  }
+
+  @Test
+  void anApproverDecidesButCannotUndoOrPause() {
+    // Past the role check the action is looked up: this one does not exist.
+    given()
+        .auth()
+        .oauth2(APPROVER)
+        .post("/api/actions/act-missing/approve")
+        .then()
+        .statusCode(404)
+        .body("reason", equalTo("UNKNOWN_ACTION"));
+    given()
+        .auth()
+        .oauth2(APPROVER)
+        .post("/api/actions/act-missing/undo")
+        .then()
+        .statusCode(403)
+        .body("reason", equalTo("ROLE_NOT_ALLOWED"));
+    given()
+        .auth()
+        .oauth2(APPROVER)
+        .put("/api/pause/true")
+        .then()
+        .statusCode(403)
+        .body("reason", equalTo("ROLE_NOT_ALLOWED"));
+  }
+
+  @Test
+  void theApiPublishesItsOpenApiDocument() {
+    given()
+        .get("/q/openapi")
+        .then()
+        .statusCode(200)
+        .body(org.hamcrest.Matchers.containsString("/api/actions/{id}/approve"))
+        .body(org.hamcrest.Matchers.containsString("/api/whoami"));
+  }
+
+  @Test
+  void anOperatorReadsThePauseSwitch() {
+    given()
+        .auth()
+        .oauth2(CONSOLE)
+        .get("/api/pause")
+        .then()
+        .statusCode(200)
+        .body("paused", equalTo(false));
+  }
+}

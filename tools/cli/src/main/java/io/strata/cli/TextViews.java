@@ -1,0 +1,245 @@
+package io.strata.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Locale;
+
+/** The console's JSON views as plain text: the same facts as the page. */
+final class TextViews {
+
+  private TextViews() {}
+
+  static String incidents(JsonNode list) {
+    StringBuilder out = new StringBuilder();
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "%-11s %-9s %-19s %-22s %-8s %s%n",
+            "STATE",
+            "SEVERITY",
+            "CLASS",
+            "INCIDENT",
+            "AGE",
+            "SCOPE"));
+    for (JsonNode r : list.path("incidents")) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%-11s %-9s %-19s %-22s %-8s %s%s%n",
+              r.path("state").asText(),
+              r.path("severity").asText(),
+              r.path("incident_class").asText(),
+              r.path("incident_id").asText(),
+              age(r.path("age_seconds").asLong()),
+              join(r.path("workloads")) + " " + join(r.path("nodes")),
+              r.path("pending_actions").asInt() > 0
+                  ? "  (" + r.path("pending_actions").asInt() + " to approve)"
+                  : ""));
+    }
+    out.append(list.path("total").asInt()).append(" incident(s)\n");
+    return out.toString();
+  }
+
+  static String page(JsonNode p) {
+    JsonNode r = p.path("row");
+    StringBuilder out = new StringBuilder();
+    out.append(r.path("incident_id").asText())
+        .append("  ")
+        .append(r.path("state").asText())
+        .append(' ')
+        .append(r.path("severity").asText())
+        .append(' ')
+        .append(r.path("incident_class").asText())
+        .append("  age ")
+        .append(age(r.path("age_seconds").asLong()))
+        .append('\n');
+    out.append("  ").append(r.path("summary").asText()).append('\n');
+    out.append("  trigger ")
+        .append(r.path("trigger").asText())
+        .append("  scope ")
+        .append(join(r.path("workloads")))
+        .append(' ')
+        .append(join(r.path("nodes")))
+        .append('\n');
+    out.append("\nPLAN\n");
+    for (JsonNode a : p.path("plan")) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "  %d %-18s %-10s %s  %s%n",
+              a.path("step").asInt(),
+              a.path("type").asText(),
+              a.path("state").asText(),
+              a.path("target").asText(),
+              a.path("action_id").asText()));
+      a.path("diff").forEach(d -> out.append("      ").append(d.asText()).append('\n'));
+      StringBuilder guards = new StringBuilder("      guards:");
+      a.path("guards")
+          .forEach(
+              g ->
+                  guards
+                      .append(' ')
+                      .append(g.path("name").asText())
+                      .append('=')
+                      .append(g.path("status").asText()));
+      out.append(guards).append('\n');
+      if (!a.path("approved_by").isNull() && a.has("approved_by")) {
+        out.append("      by ")
+            .append(a.path("approved_by").asText())
+            .append(" via ")
+            .append(a.path("approval_channel").asText())
+            .append('\n');
+      }
+    }
+    out.append("\nEXEMPLAR TRACES\n");
+    for (JsonNode w : p.path("waterfalls")) {
+      out.append("  trace ")
+          .append(w.path("trace_id").asText())
+          .append(' ')
+          .append(num(w.path("duration_millis").asDouble()))
+          .append(" ms  dominant ")
+          .append(w.path("dominant_stage").asText())
+          .append("  pod ")
+          .append(w.path("pod").asText())
+          .append(" node ")
+          .append(w.path("node").asText())
+          .append(" gpu ")
+          .append(w.path("gpu_uuid").asText())
+          .append(" model ")
+          .append(w.path("model_version").asText())
+          .append('\n');
+      for (JsonNode b : w.path("bars")) {
+        out.append(
+            String.format(
+                Locale.ROOT,
+                "    %s%-24s %9s ms %s%n",
+                "  ".repeat(b.path("depth").asInt()),
+                b.path("name").asText(),
+                num(b.path("duration_millis").asDouble()),
+                b.path("dominant").asBoolean() ? "◀ dominant" : ""));
+      }
+    }
+    out.append("\nWORKLOAD VS BASELINE\n");
+    p.path("workload_sparklines").forEach(s -> out.append(spark(s)));
+    out.append("\nGPUS\n");
+    for (JsonNode g : p.path("gpu_sparklines")) {
+      out.append("  ")
+          .append(g.path("gpu_uuid").asText())
+          .append(" on ")
+          .append(g.path("node").asText())
+          .append('\n');
+      g.path("fields").forEach(s -> out.append("  ").append(spark(s)));
+    }
+    out.append("\nEVIDENCE\n");
+    for (JsonNode c : p.path("evidence")) {
+      out.append("  [")
+          .append(c.path("kind").asText())
+          .append("] ")
+          .append(c.path("title").asText())
+          .append("  (source: ")
+          .append(c.path("source").asText())
+          .append(")\n");
+    }
+    JsonNode v = p.path("verification");
+    out.append("\nVERIFICATION\n");
+    if (v.path("since").isNull() || v.path("since").isMissingNode()) {
+      out.append("  nothing executed yet\n");
+    } else {
+      long pass = 0;
+      for (JsonNode w : v.path("windows")) {
+        if (w.path("p95_in_band").asBoolean()
+            && w.path("queue_in_band").asBoolean()
+            && w.path("throughput_in_band").asBoolean()) {
+          pass++;
+        }
+      }
+      out.append("  since ")
+          .append(v.path("since").asText())
+          .append(": ")
+          .append(pass)
+          .append(" of ")
+          .append(v.path("windows").size())
+          .append(" window(s) in band; ")
+          .append(v.path("recovered").asBoolean() ? "RECOVERED" : "not yet recovered")
+          .append('\n');
+      v.path("still_out_of_band")
+          .forEach(s -> out.append("  out of band: ").append(s.asText()).append('\n'));
+    }
+    out.append("\nTIMELINE\n");
+    for (JsonNode t : p.path("timeline")) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "  %s %-9s %s  — %s%n",
+              t.path("at").asText(),
+              t.path("kind").asText(),
+              t.path("title").asText(),
+              t.path("who").asText()));
+    }
+    out.append("\nREVIEW ")
+        .append(
+            p.path("review").isNull() || p.path("review").isMissingNode()
+                ? "not written yet"
+                : "written: strata review " + r.path("incident_id").asText())
+        .append('\n');
+    return out.toString();
+  }
+
+  static String actions(JsonNode actions) {
+    StringBuilder out = new StringBuilder();
+    for (JsonNode a : actions) {
+      JsonNode t = a.path("target");
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%-26s %-16s %-18s %-10s %s/%s%s%n",
+              a.path("action_id").asText(),
+              a.path("incident_id").asText(),
+              a.path("type").asText(),
+              a.path("state").asText(),
+              t.path("kind").asText(),
+              t.path("namespace").isNull() || t.path("namespace").isMissingNode()
+                  ? ""
+                  : t.path("namespace").asText() + "/",
+              t.path("name").asText()));
+    }
+    return out.toString();
+  }
+
+  private static String spark(JsonNode s) {
+    JsonNode values = s.path("values");
+    String last = values.isEmpty() ? "no data" : num(values.get(values.size() - 1).asDouble());
+    String band =
+        s.path("band_high").isNull() || s.path("band_high").isMissingNode()
+            ? ""
+            : "  band "
+                + num(s.path("band_low").asDouble())
+                + "–"
+                + num(s.path("band_high").asDouble());
+    return String.format(
+        Locale.ROOT,
+        "  %-22s %10s %s%s  (%d points)%n",
+        s.path("label").asText(),
+        last,
+        s.path("unit").asText(),
+        band,
+        values.size());
+  }
+
+  private static String join(JsonNode array) {
+    StringBuilder out = new StringBuilder();
+    array.forEach(n -> out.append(out.length() == 0 ? "" : ",").append(n.asText()));
+    return out.toString();
+  }
+
+  private static String num(double v) {
+    return Math.abs(v) >= 100
+        ? String.format(Locale.ROOT, "%.0f", v)
+        : String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  private static String age(long seconds) {
+    return seconds < 60
+        ? seconds + "s"
+        : seconds < 3600 ? seconds / 60 + "m" : seconds / 3600 + "h" + (seconds % 3600) / 60 + "m";
+  }
+}

@@ -1,0 +1,226 @@
+package io.strata.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The CLI against an in-JVM HTTP server answering as the console's and remediator's APIs do
+ * (docs/services/console.md, docs/services/remediator.md), including their 401 and 403 answers.
+ */
+class StrataCliTest {
+
+  private static final String TOKEN = "approver-token-0123456789";
+
+  @TempDir Path home;
+  private HttpServer server;
+  private String base;
+  private final List<String> calls = new ArrayList<>();
+  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  @BeforeEach
+  void start() throws IOException {
+    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/", this::handle);
+    server.start();
+    base = "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  @AfterEach
+  void stop() {
+    server.stop(0);
+  }
+
+  private void handle(HttpExchange x) throws IOException {
+    String call = x.getRequestMethod() + " " + x.getRequestURI();
+    calls.add(call);
+    boolean authorized =
+        ("Bearer " + TOKEN).equals(x.getRequestHeaders().getFirst("Authorization"));
+    String path = x.getRequestURI().getPath();
+    if (path.startsWith("/api/") && !authorized) {
+      answer(x, 401, "a valid bearer token is required");
+    } else if (call.equals("GET /console/api/incidents?state=OPEN")) {
+      answer(
+          x,
+          200,
+          """
+          {"incidents":[{"incident_id":"inc-1","state":"OPEN","severity":"CRITICAL",
+          "incident_class":"DEVICE_FAULT","age_seconds":75,"workloads":["inference/llm-serve"],
+          "nodes":["gpu-node-003"],"pending_actions":2}],"total":1}""");
+    } else if (path.equals("/console/api/incidents/inc-1")) {
+      answer(
+          x,
+          200,
+          """
+          {"row":{"incident_id":"inc-1","state":"OPEN","severity":"CRITICAL","incident_class":"DEVICE_FAULT",
+          "age_seconds":75,"summary":"XID 79","trigger":"XID 79 xid","workloads":["inference/llm-serve"],
+          "nodes":["gpu-node-003"]},
+          "plan":[{"step":1,"type":"CORDON_NODE","state":"PROPOSED","target":"Node/gpu-node-003",
+            "action_id":"act-1","diff":["- spec.unschedulable: (absent)","+ spec.unschedulable: true"],
+            "guards":[{"name":"pause","status":"PASSED"}],"approved_by":null}],
+          "waterfalls":[{"trace_id":"38f9","duration_millis":1840,"dominant_stage":"GPU_EXECUTE",
+            "pod":"llm-serve-1","node":"gpu-node-003","gpu_uuid":"GPU-1","model_version":"v1",
+            "bars":[{"name":"gpu.execute","depth":1,"duration_millis":1700,"dominant":true}]}],
+          "workload_sparklines":[{"label":"request p95","unit":"ms","values":[420,1840],
+            "band_low":0,"band_high":504}],
+          "gpu_sparklines":[],"evidence":[{"kind":"DEVICE","title":"GPU-1 on gpu-node-003",
+            "source":"DCGM exporter http://gpu-node-003:9400/metrics"}],
+          "verification":{"since":null,"windows":[],"still_out_of_band":[]},
+          "timeline":[{"at":"2026-12-01T10:00:01Z","kind":"REVISION","title":"incident OPEN","who":"correlator"}],
+          "review":null}""");
+    } else if (path.equals("/console/api/incidents/inc-1/review.md")) {
+      answer(x, 200, "# Review inc-1\n");
+    } else if (call.equals("POST /api/actions/act-1/approve")) {
+      answer(x, 202, "{\"action_id\":\"act-1\",\"state\":\"APPROVED\",\"approved_by\":\"alice\"}");
+    } else if (call.equals("POST /api/actions/act-2/reject")) {
+      answer(x, 403, "{\"reason\":\"ROLE_NOT_ALLOWED\",\"message\":\"alice has role VIEWER\"}");
+    } else if (call.equals("PUT /api/pause/true")) {
+      answer(x, 200, "{\"paused\":true}");
+    } else if (call.equals("GET /api/actions")) {
+      answer(
+          x,
+          200,
+          "[{\"action_id\":\"act-1\",\"incident_id\":\"inc-1\",\"type\":\"CORDON_NODE\","
+              + "\"state\":\"PROPOSED\",\"target\":{\"kind\":\"Node\",\"name\":\"gpu-node-003\"}}]");
+    } else {
+      answer(x, 404, "{\"reason\":\"UNKNOWN_INCIDENT\",\"message\":\"no incident\"}");
+    }
+  }
+
+  private static void answer(HttpExchange x, int status, String body) throws IOException {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    x.sendResponseHeaders(status, bytes.length);
+    try (OutputStream o = x.getResponseBody()) {
+      o.write(bytes);
+    }
+  }
+
+  private int run(Map<String, String> env, String... args) {
+    return StrataCli.run(
+        List.of(args),
+        env,
+        home,
+        new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+  }
+
+  private Map<String, String> env() {
+    return Map.of("STRATA_CONSOLE_URL", base, "STRATA_REMEDIATOR_URL", base, "STRATA_TOKEN", TOKEN);
+  }
+
+  private String stdout() {
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  private String stderr() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void incidentsListsTheConsolesRowsWithTheStateFilter() {
+    assertThat(run(env(), "incidents", "--state", "OPEN")).isZero();
+    assertThat(stdout())
+        .contains("OPEN        CRITICAL  DEVICE_FAULT        inc-1                  1m")
+        .contains("inference/llm-serve gpu-node-003  (2 to approve)")
+        .contains("1 incident(s)");
+  }
+
+  @Test
+  void showPrintsThePagesFactsInText() {
+    assertThat(run(env(), "show", "inc-1")).isZero();
+    assertThat(stdout())
+        .contains("1 CORDON_NODE        PROPOSED   Node/gpu-node-003  act-1")
+        .contains("+ spec.unschedulable: true")
+        .contains("dominant GPU_EXECUTE")
+        .contains("gpu.execute")
+        .contains("◀ dominant")
+        .contains("request p95")
+        .contains("band 0.00–504")
+        .contains("source: DCGM exporter http://gpu-node-003:9400/metrics")
+        .contains("nothing executed yet")
+        .contains("REVIEW not written yet");
+  }
+
+  @Test
+  void approveRejectPauseAndActionsGoToTheRemediatorWithTheToken() {
+    assertThat(run(env(), "approve", "act-1")).isZero();
+    assertThat(stdout()).contains("act-1 APPROVED by alice");
+    assertThat(run(env(), "pause")).isZero();
+    assertThat(stdout()).contains("paused: true");
+    assertThat(run(env(), "actions")).isZero();
+    assertThat(stdout()).contains("act-1").contains("CORDON_NODE").contains("Node/gpu-node-003");
+    assertThat(run(env(), "reject", "act-2")).isEqualTo(1);
+    assertThat(stderr()).contains("strata: refused (403): ROLE_NOT_ALLOWED alice has role VIEWER");
+  }
+
+  @Test
+  void reviewDownloadsTheMarkdown() {
+    assertThat(run(env(), "review", "inc-1", "--format", "md")).isZero();
+    assertThat(stdout()).isEqualTo("# Review inc-1\n");
+    assertThat(run(env(), "review", "inc-1", "--format", "pdf")).isEqualTo(2);
+    assertThat(stderr()).contains("--format is md or json");
+  }
+
+  @Test
+  void aWrongTokenAMissingTokenAndAWrongUrlAreExplained() {
+    assertThat(
+            run(
+                Map.of("STRATA_REMEDIATOR_URL", base),
+                "--token",
+                "wrong-token-0123456789",
+                "approve",
+                "act-1"))
+        .isEqualTo(1);
+    assertThat(stderr()).contains("does not accept this token (401): check --token / STRATA_TOKEN");
+    assertThat(run(Map.of("STRATA_REMEDIATOR_URL", base), "approve", "act-1")).isEqualTo(1);
+    assertThat(stderr()).contains("the remediator needs a token");
+    server.stop(0);
+    assertThat(run(env(), "incidents")).isEqualTo(1);
+    assertThat(stderr())
+        .contains(
+            "cannot reach the console at "
+                + base
+                + " (connection refused): check --console / STRATA_CONSOLE_URL");
+  }
+
+  @Test
+  void settingsComeFromFlagsThenEnvironmentThenTheConfigFile() throws IOException {
+    Path config = home.resolve(".config/strata/cli.properties");
+    Files.createDirectories(config.getParent());
+    Files.writeString(
+        config, "console=" + base + "\nremediator=http://file\ntoken=" + TOKEN + "\n");
+    CliSettings settings =
+        CliSettings.resolve(
+            List.of("--remediator", "http://flag", "incidents"),
+            Map.of("STRATA_REMEDIATOR_URL", "http://env"),
+            home);
+    assertThat(settings.console()).isEqualTo(base);
+    assertThat(settings.remediator()).isEqualTo("http://flag");
+    assertThat(settings.token()).contains(TOKEN);
+    assertThat(settings.args()).containsExactly("incidents");
+    assertThat(run(Map.of(), "incidents", "--state", "OPEN")).isZero();
+  }
+
+  @Test
+  void noCommandPrintsTheHelp() {
+    assertThat(run(Map.of())).isEqualTo(2);
+    assertThat(stdout()).contains("usage: strata").contains("approve ACTION");
+  }
+}
