@@ -219,7 +219,7 @@ class EndToEndScenariosIT {
 
   @Test
   @Order(8)
-  void aQueueBacklogProposesLessConcurrencyOrAPause() {
+  void aQueueBacklogProposesLessConcurrencyOrOnlyReportsCapacity() {
     Incident incident =
         raise(
             Scenario.QUEUE_BACKLOG,
@@ -227,7 +227,23 @@ class EndToEndScenariosIT {
                 Set.of(IncidentClass.QUEUE_BACKLOG, IncidentClass.ALLOCATION_FAILURE),
                 "workload llm-serve",
                 Expected.workload("llm-serve"),
-                Set.of(ActionType.LOWER_CONCURRENCY, ActionType.PAUSE_NEW_BATCHES)));
+                Set.of()));
+    if (incident.incidentClass() == IncidentClass.QUEUE_BACKLOG) {
+      await("queue backlog: less concurrency proposed")
+          .atMost(SLACK_TIMEOUT)
+          .until(
+              () ->
+                  actionsFor(incident.incidentId()).stream()
+                      .anyMatch(a -> a.type() == ActionType.LOWER_CONCURRENCY));
+    } else {
+      // llm-serve is a Knative Service: no real mechanism pauses its batches, so the plan for a
+      // capacity shortage is the note and the capacity report, never a no-op "pause".
+      settle(incident);
+      assertThat(actionsFor(incident.incidentId()))
+          .extracting(RemediationAction::type)
+          .doesNotContain(ActionType.PAUSE_NEW_BATCHES);
+      return;
+    }
     settle(incident);
   }
 
@@ -477,7 +493,7 @@ class EndToEndScenariosIT {
         .pollInterval(Duration.ofMillis(250))
         .until(
             () -> {
-              newIncidents(since).stream()
+              openedSince(since).stream()
                   .filter(o -> expected.matches(o.value().incidentClass(), o.value().scope()))
                   .findFirst()
                   .ifPresent(raised::set);
@@ -518,6 +534,15 @@ class EndToEndScenariosIT {
         raised.get().receivedAt(),
         posted.get());
     return incident;
+  }
+
+  /**
+   * Incidents opened at or after {@code since}: new ones, and ones reopened within the reopen
+   * cooldown (the same id: a version's next fault shortly after its last is a reopen, not a new
+   * incident).
+   */
+  private List<Observed<Incident>> openedSince(Instant since) {
+    return recorder.since(Topics.INCIDENTS, since, i -> i.state() == IncidentState.OPEN);
   }
 
   /** Incidents first seen at or after {@code since}, one (the first revision) per id. */
