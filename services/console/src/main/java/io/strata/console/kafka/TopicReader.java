@@ -32,7 +32,7 @@ import org.jboss.logging.Logger;
 
 /**
  * Reads the topics the console shows on one thread, with assigned partitions and no consumer group
- * (every console instance needs every partition and commits nothing; ADR 007). Incidents, actions
+ * (every console instance needs every partition and commits nothing; ADR 004). Incidents, actions
  * and reviews are read from their start; spans, device samples and XIDs from {@code lookback} ago.
  */
 @ApplicationScoped
