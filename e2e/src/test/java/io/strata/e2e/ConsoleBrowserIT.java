@@ -104,7 +104,7 @@ class ConsoleBrowserIT {
     assertThat(cli(StrataSystem.VIEWER_TOKEN, "show", incidentId))
         .contains("dominant GPU_EXECUTE")
         .contains("CORDON_NODE")
-        .contains("+ spec.unschedulable: true");
+        .contains("+ spec.taints: [{\"key\":\"strata.io/quarantine\",\"effect\":\"NoSchedule\"}]");
     assertThat(cli(StrataSystem.VIEWER_TOKEN, "actions", "--incident", incidentId))
         .contains("PROPOSED");
     assertThat(cliFails(StrataSystem.VIEWER_TOKEN, "approve", proposedId))

@@ -58,7 +58,20 @@ public final class ActionPlanner {
     for (int i = 0; i < steps.size(); i++) {
       int step = i + 1;
       ActionType type = steps.get(i);
-      if (type == ActionType.CORDON_NODE) {
+      if (type == ActionType.CORDON_NODE
+          && !incident.suggestedActions().isEmpty()
+          && !incident.suggestedActions().contains(ActionType.CORDON_NODE)) {
+        // The correlator found no device evidence for a node action (for example slower execution
+        // that no GPU anomaly explains): a class plan never overrides that.
+        notes.add(
+            "step "
+                + step
+                + " "
+                + type
+                + " not proposed: the incident suggests no node action ("
+                + incident.suggestedActions()
+                + ")");
+      } else if (type == ActionType.CORDON_NODE) {
         for (String node : nodes(incident)) {
           addChecked(actions, notes, incident, step, type, TargetGateway.node(node), check);
         }

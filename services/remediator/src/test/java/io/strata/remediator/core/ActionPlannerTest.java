@@ -217,6 +217,42 @@ class ActionPlannerTest {
   }
 
   @Test
+  void aNodeActionTheIncidentDoesNotSuggestIsNeverProposedWhateverTheClassPlan()
+      throws TargetException {
+    Incident degraded =
+        withClass(
+            Fixtures.deviceFault("inc-1", 1, IncidentState.OPEN, List.of("gpu-a")),
+            IncidentClass.DEVICE_DEGRADED);
+    Incident noDeviceEvidence =
+        new Incident(
+            degraded.incidentId(),
+            degraded.revision(),
+            degraded.incidentClass(),
+            degraded.severity(),
+            degraded.state(),
+            degraded.summary(),
+            degraded.correlation(),
+            degraded.scope(),
+            degraded.trigger(),
+            degraded.longestStage(),
+            degraded.evidence(),
+            List.of(ActionType.LOWER_CONCURRENCY),
+            degraded.openedAt(),
+            degraded.updatedAt(),
+            degraded.resolvedAt(),
+            degraded.timeToRecoverMillis());
+
+    Plan plan = planner.plan(noDeviceEvidence, DEPLOYMENTS, NO_PODS);
+
+    assertThat(plan.actions())
+        .extracting(PlannedAction::type)
+        .doesNotContain(ActionType.CORDON_NODE);
+    assertThat(plan.notes())
+        .contains(
+            "step 2 CORDON_NODE not proposed: the incident suggests no node action ([LOWER_CONCURRENCY])");
+  }
+
+  @Test
   void anUnknownClassInConfigurationIsRejectedByName() {
     Assertions.assertThatThrownBy(
             () -> new ClassPlans(Map.of("DEVICE_FAULTY", List.of(ActionType.CORDON_NODE))))
