@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -80,23 +81,25 @@ class ConsoleBrowserIT {
 
     WebDriver page = browser.driver();
     page.get(console + "/");
-    WebElement row = waitFor(By.cssSelector("tr[data-incident='" + incidentId + "']"));
-    assertThat(row.getText()).contains("DEVICE_FAULT").contains("OPEN");
+    By listRow = By.cssSelector("tr[data-incident='" + incidentId + "']");
+    waitFor(listRow);
+    assertThat(text(listRow)).contains("DEVICE_FAULT").contains("OPEN");
     browser.screenshot("incident-list");
 
     signIn(StrataSystem.VIEWER_TOKEN, "VIEWER");
-    row = waitFor(By.cssSelector("tr[data-incident='" + incidentId + "'] a"));
-    row.click();
+    By link = By.cssSelector("tr[data-incident='" + incidentId + "'] a");
+    waitFor(link);
+    click(link);
     waitFor(By.cssSelector(".wf .bar.dominant"));
-    assertThat(page.findElement(By.cssSelector(".wf .dominant-stage")).getText())
-        .isEqualTo("GPU_EXECUTE");
+    assertThat(text(By.cssSelector(".wf .dominant-stage"))).isEqualTo("GPU_EXECUTE");
     assertThat(page.findElements(By.cssSelector("#workload-lines .spark svg polyline")))
         .isNotEmpty();
     assertThat(page.findElements(By.cssSelector("#gpu-lines .spark svg polyline"))).isNotEmpty();
-    WebElement cordon = waitFor(By.cssSelector(".action[data-state='PROPOSED'] button.approve"));
-    assertThat(cordon.isEnabled()).as("a viewer's Approve button").isFalse();
-    String proposedId = cordon.getAttribute("data-action");
-    assertThat(page.findElement(By.id("approve-hint")).getText()).contains("VIEWER cannot approve");
+    By proposed = By.cssSelector(".action[data-state='PROPOSED'] button.approve");
+    waitFor(proposed);
+    assertThat(stable(proposed, WebElement::isEnabled)).as("a viewer's Approve button").isFalse();
+    String proposedId = stable(proposed, e -> e.getAttribute("data-action"));
+    assertThat(text(By.id("approve-hint"))).contains("VIEWER cannot approve");
     browser.screenshot("incident-page-as-viewer");
 
     // The CLI against the same running services: the list, the page in text, a viewer refused.
@@ -117,15 +120,32 @@ class ConsoleBrowserIT {
     List<String> approved = new ArrayList<>();
     // Approve every step of the plan (cordon, then the pod's pause) through the page's buttons.
     for (int i = 0; i < 4; i++) {
-      List<WebElement> buttons =
-          page.findElements(By.cssSelector(".action[data-state='PROPOSED'] button.approve"));
-      if (buttons.isEmpty()) {
+      // The page re-renders every 2 s: an element found a moment ago may be stale, so find and
+      // use it again until it holds still.
+      String actionId =
+          new WebDriverWait(page, Duration.ofSeconds(10))
+              .ignoring(StaleElementReferenceException.class)
+              .until(
+                  d -> {
+                    List<WebElement> buttons =
+                        d.findElements(
+                            By.cssSelector(".action[data-state='PROPOSED'] button.approve"));
+                    return buttons.isEmpty() ? "" : buttons.get(0).getAttribute("data-action");
+                  });
+      if (actionId.isEmpty()) {
         break;
       }
-      WebElement button = buttons.get(0);
-      String actionId = button.getAttribute("data-action");
-      assertThat(button.isEnabled()).as("an approver's Approve button").isTrue();
-      button.click();
+      new WebDriverWait(page, Duration.ofSeconds(10))
+          .ignoring(StaleElementReferenceException.class)
+          .until(
+              d -> {
+                WebElement button =
+                    d.findElement(
+                        By.cssSelector(".action[data-action='" + actionId + "'] button.approve"));
+                assertThat(button.isEnabled()).as("an approver's Approve button").isTrue();
+                button.click();
+                return true;
+              });
       approved.add(actionId);
       new WebDriverWait(page, Duration.ofSeconds(30))
           .until(
@@ -151,13 +171,13 @@ class ConsoleBrowserIT {
     browser.screenshot("approved-and-executed");
 
     system.simulator().activate(Scenario.HEALTHY);
-    WebElement review =
-        new WebDriverWait(page, Duration.ofSeconds(240))
-            .until(d -> d.findElement(By.cssSelector("#review h1")));
-    assertThat(review.getText()).isEqualTo("Review " + incidentId);
-    assertThat(page.findElement(By.id("verdict")).getText()).startsWith("RECOVERED");
+    new WebDriverWait(page, Duration.ofSeconds(240))
+        .ignoring(StaleElementReferenceException.class)
+        .until(d -> d.findElement(By.cssSelector("#review h1")));
+    assertThat(text(By.cssSelector("#review h1"))).isEqualTo("Review " + incidentId);
+    assertThat(text(By.id("verdict"))).startsWith("RECOVERED");
     browser.screenshot("resolved-with-review");
-    page.findElement(By.id("export-md")).click();
+    click(By.id("export-md"));
     Path markdown = target.resolve("downloads").resolve("review-" + incidentId + ".md");
     await("the Markdown export downloads")
         .atMost(Duration.ofSeconds(20))
@@ -214,8 +234,33 @@ class ConsoleBrowserIT {
     waitFor(By.id("token"));
   }
 
+  /**
+   * A value read from the element {@code by} finds, found again when the page re-rendered it
+   * meanwhile (the page refreshes every 2 s, the list every 3 s).
+   */
+  private <T> T stable(By by, java.util.function.Function<WebElement, T> read) {
+    return new WebDriverWait(browser.driver(), Duration.ofSeconds(10))
+        .ignoring(StaleElementReferenceException.class)
+        .until(d -> Optional.ofNullable(read.apply(d.findElement(by))))
+        .orElse(null);
+  }
+
+  private String text(By by) {
+    return stable(by, WebElement::getText);
+  }
+
+  private void click(By by) {
+    stable(
+        by,
+        e -> {
+          e.click();
+          return Boolean.TRUE;
+        });
+  }
+
   private WebElement waitFor(By by) {
     return new WebDriverWait(browser.driver(), Duration.ofSeconds(30))
+        .ignoring(StaleElementReferenceException.class)
         .until(
             d ->
                 d.findElements(by).stream()
