@@ -18,6 +18,7 @@ import org.apache.kafka.common.serialization.Serde;
  *     are raw bytes)
  * @param keyDescription how the key is built, for docs and reviewers
  * @param retention how long records are kept; null means forever (compacted state, review records)
+ * @param partitioning how producers spread records over partitions (a reader may rely on it)
  */
 public record Topic<K, V>(
     String name,
@@ -27,9 +28,14 @@ public record Topic<K, V>(
     String keyDescription,
     CleanupPolicy cleanupPolicy,
     int defaultPartitions,
-    Duration retention) {
+    Duration retention,
+    Partitioning partitioning) {
 
   public Topic {
+    Objects.requireNonNull(partitioning, "partitioning");
+    if (partitioning == Partitioning.UNSPECIFIED) {
+      throw new IllegalArgumentException("topic " + name + " needs a partitioning");
+    }
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(keySerde, "keySerde");
     Objects.requireNonNull(valueSerde, "valueSerde");

@@ -39,7 +39,8 @@ public final class Topics {
           "cluster/node/gpu_uuid",
           CleanupPolicy.DELETE,
           6,
-          DAY);
+          DAY,
+          Partitioning.NODE);
 
   /** One record per new XID occurrence on a GPU. Key: {@link Keys#gpu}. Producer: device-ingest. */
   public static final Topic<String, XidEvent> DEVICE_XIDS =
@@ -49,8 +50,9 @@ public final class Topics {
           EventType.XID_EVENT,
           "cluster/node/gpu_uuid",
           CleanupPolicy.DELETE,
-          3,
-          DAY.multipliedBy(30));
+          6,
+          DAY.multipliedBy(30),
+          Partitioning.NODE);
 
   /**
    * Data-quality and scrape findings. Key: cluster/target or cluster/node/gpu_uuid. Producers:
@@ -88,8 +90,9 @@ public final class Topics {
           EventType.NODE_STATE,
           "cluster/node",
           CleanupPolicy.COMPACT,
-          3,
-          null);
+          6,
+          null,
+          Partitioning.NODE);
 
   /**
    * Current state of DRA ResourceClaims; tombstone on delete. Key: {@link Keys#claim}. Producer:
@@ -180,7 +183,8 @@ public final class Topics {
           "the original record's key",
           CleanupPolicy.DELETE,
           1,
-          DAY.multipliedBy(14));
+          DAY.multipliedBy(14),
+          Partitioning.KEY_HASH);
 
   private static final List<Topic<?, ?>> ALL =
       List.of(
@@ -215,8 +219,28 @@ public final class Topics {
       CleanupPolicy policy,
       int partitions,
       Duration retention) {
+    return event(name, type, eventType, key, policy, partitions, retention, Partitioning.KEY_HASH);
+  }
+
+  private static <V> Topic<String, V> event(
+      String name,
+      Class<V> type,
+      EventType eventType,
+      String key,
+      CleanupPolicy policy,
+      int partitions,
+      Duration retention,
+      Partitioning partitioning) {
     Serde<String> keys = Serdes.String();
     return new Topic<>(
-        name, keys, new JsonSerde<>(type), eventType, key, policy, partitions, retention);
+        name,
+        keys,
+        new JsonSerde<>(type),
+        eventType,
+        key,
+        policy,
+        partitions,
+        retention,
+        partitioning);
   }
 }

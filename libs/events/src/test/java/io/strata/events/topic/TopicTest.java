@@ -59,7 +59,8 @@ class TopicTest {
                     "k",
                     CleanupPolicy.UNSPECIFIED,
                     1,
-                    Duration.ZERO));
+                    Duration.ZERO,
+                    Partitioning.KEY_HASH));
     assertThatIllegalArgumentException()
         .isThrownBy(
             () ->
@@ -71,6 +72,7 @@ class TopicTest {
                     "k",
                     CleanupPolicy.DELETE,
                     0,
-                    Duration.ZERO));
+                    Duration.ZERO,
+                    Partitioning.KEY_HASH));
   }
 }

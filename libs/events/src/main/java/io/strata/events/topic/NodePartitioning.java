@@ -1,0 +1,44 @@
+package io.strata.events.topic;
+
+import java.nio.charset.StandardCharsets;
+import org.apache.kafka.common.utils.Utils;
+
+/**
+ * The one function behind {@link Partitioning#NODE}: a record goes to the partition Kafka's default
+ * partitioner would choose for the key {@code cluster/node}. Producers ({@link NodePartitioner}),
+ * Kafka Streams repartitions and tests all call this, so a node's records meet on one partition
+ * number across every node-partitioned topic with the same partition count.
+ */
+public final class NodePartitioning {
+
+  private NodePartitioning() {}
+
+  /**
+   * The partition of a key whose first two '/'-separated parts are cluster and node.
+   *
+   * @throws IllegalArgumentException when the key has no cluster/node prefix
+   */
+  public static int partition(String key, int partitions) {
+    if (partitions < 1) {
+      throw new IllegalArgumentException("partitions must be at least 1, got " + partitions);
+    }
+    return Utils.toPositive(Utils.murmur2(nodePrefix(key).getBytes(StandardCharsets.UTF_8)))
+        % partitions;
+  }
+
+  /** {@code cluster/node} of a key {@code cluster/node[/...]}. */
+  public static String nodePrefix(String key) {
+    if (key == null) {
+      throw new IllegalArgumentException("a node-partitioned record needs a cluster/node key");
+    }
+    int first = key.indexOf('/');
+    if (first <= 0) {
+      throw new IllegalArgumentException("key '" + key + "' has no cluster/node prefix");
+    }
+    int second = key.indexOf('/', first + 1);
+    if (second == first + 1 || (second < 0 && first == key.length() - 1)) {
+      throw new IllegalArgumentException("key '" + key + "' has an empty node part");
+    }
+    return second < 0 ? key : key.substring(0, second);
+  }
+}
