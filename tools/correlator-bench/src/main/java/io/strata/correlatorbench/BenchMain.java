@@ -1,0 +1,159 @@
+package io.strata.correlatorbench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * The correlator at fleet scale, one run on one fresh broker (issue 13, "Benchmarks"): pre-fill,
+ * (a) a plain consumer, (b) the packaged correlator until its lag is zero, (c) a fault mid-stream.
+ * Figures go to stdout one {@code key=value} per line, progress as {@code #} lines; the last line
+ * is {@code ratio=<b/a>}.
+ */
+public final class BenchMain {
+
+  private BenchMain() {}
+
+  public static void main(String[] args) throws Exception {
+    BenchOptions options;
+    try {
+      options = BenchOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("correlator-bench: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    boolean temporary = options.workDir() == null;
+    Path workDir =
+        temporary
+            ? Files.createTempDirectory("correlator-bench-")
+            : Files.createDirectories(options.workDir());
+    try {
+      run(options, workDir);
+    } finally {
+      if (temporary) {
+        deleteTree(workDir);
+      }
+    }
+  }
+
+  private static void run(BenchOptions options, Path workDir) throws Exception {
+    FleetShape fleet = FleetShape.of(options.gpus());
+    LoadGenerator generator = new LoadGenerator(fleet, System.currentTimeMillis());
+    print("gpus", fleet.gpuCount());
+    print("nodes", fleet.nodes().size());
+    print("workloads", fleet.workloads().size());
+    print("pods", fleet.pods().size());
+    print("cluster_seconds", options.seconds());
+    try (LocalBroker broker = LocalBroker.start(workDir, options.brokerHeap());
+        Admin admin =
+            Admin.create(
+                Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()));
+        KafkaRecordSink sink = new KafkaRecordSink(broker.bootstrapServers())) {
+      prefill(options, generator, sink);
+      Map<TopicPartition, Long> ends = InputTopics.endOffsets(admin, InputTopics.names());
+      long total = InputTopics.sum(ends);
+      print("prefill_records", total);
+
+      PlainConsumerRun.Result plain = PlainConsumerRun.run(broker.bootstrapServers(), ends);
+      print("a_plain_consumer_records", plain.records());
+      print("a_plain_consumer_seconds", plain.seconds());
+      print("a_plain_consumer_records_per_s", plain.perSecond());
+
+      String applicationId = "bench-correlator-" + UUID.randomUUID();
+      CorrelatorRun.Result drain;
+      try (CorrelatorProcess correlator =
+          CorrelatorProcess.start(
+              options.correlatorJar(),
+              broker.bootstrapServers(),
+              applicationId,
+              workDir,
+              options.jfr())) {
+        drain = CorrelatorRun.drain(correlator, admin, ends, options.maxSeconds());
+        drain.print();
+        try (TopicReader incidents =
+            new TopicReader(
+                broker.bootstrapServers(), io.strata.events.topic.Topics.INCIDENTS.name())) {
+          print("b_incidents_raised", incidents.readAvailable().size());
+          if (drain.drained()) {
+            fault(generator, sink, incidents, options);
+          } else {
+            print("c_fault", "skipped (the correlator did not drain)");
+          }
+        }
+        print("b_rss_peak_mib", correlator.peakRssBytes() / 1048576.0);
+      }
+      try (TopicReader deadLetters =
+          new TopicReader(
+              broker.bootstrapServers(), io.strata.events.topic.Topics.DEADLETTER.name())) {
+        print("dead_letters", deadLetters.readAvailable().size());
+      }
+      if (options.jfr() != null) {
+        print("jfr", options.jfr().toAbsolutePath());
+      }
+      print("drained", drain.drained());
+      print("ratio", drain.recordsPerSecond() / plain.perSecond());
+    }
+  }
+
+  private static void prefill(BenchOptions options, LoadGenerator generator, KafkaRecordSink sink) {
+    Instant start = Instant.now().truncatedTo(ChronoUnit.SECONDS).minusSeconds(options.seconds());
+    long began = System.nanoTime();
+    generator.kubernetesState(sink, start);
+    for (int s = 0; s < options.seconds(); s++) {
+      generator.second(sink, start.plusSeconds(s));
+      if ((s + 1) % 30 == 0) {
+        System.out.printf(
+            Locale.ROOT,
+            "# prefill: %d/%d cluster seconds, %d records, %.0f s%n",
+            s + 1,
+            options.seconds(),
+            sink.sent(),
+            (System.nanoTime() - began) / 1e9);
+      }
+    }
+    sink.flush();
+    print("prefill_cluster_time", start + " .. " + start.plusSeconds(options.seconds()));
+    print("prefill_seconds", (System.nanoTime() - began) / 1e9);
+  }
+
+  private static void fault(
+      LoadGenerator generator, KafkaRecordSink sink, TopicReader incidents, BenchOptions options)
+      throws InterruptedException {
+    var outcome =
+        FaultProbe.run(generator, sink, incidents, Duration.ofSeconds(options.faultSeconds()));
+    if (outcome.isEmpty()) {
+      print("c_fault", "NOT raised within " + options.faultSeconds() + " s");
+      return;
+    }
+    var incident = outcome.get().incident();
+    print("c_fault_incident_class", incident.incidentClass());
+    print("c_fault_trigger", incident.trigger().signal() + " " + incident.trigger().value());
+    print("c_fault_scope_gpus", incident.scope().gpuUuids());
+    print("c_fault_latency_ms", outcome.get().latency().toMillis());
+    print("c_fault", FaultProbe.isExpected(incident) ? "ok" : "WRONG incident");
+  }
+
+  static void print(String key, Object value) {
+    String text =
+        value instanceof Double d ? String.format(Locale.ROOT, "%.4g", d) : String.valueOf(value);
+    System.out.println(key + "=" + text);
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    try (Stream<Path> paths = Files.walk(root)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package io.strata.correlatorbench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The command line of {@code tools/correlator-bench/run}.
+ *
+ * @param gpus fleet size (a multiple of 4: pods hold 4 GPUs)
+ * @param seconds cluster time pre-filled: the last T seconds before the run
+ * @param maxSeconds cap on the correlator's drain; past it the run reports the rate so far
+ * @param faultSeconds how long phase (c) waits for the fault's incident
+ * @param jfr where to write a JFR recording of the correlator, null for none
+ * @param workDir where the broker's data and the correlator's state go; null = a fresh temp dir
+ *     deleted at the end
+ */
+record BenchOptions(
+    int gpus,
+    int seconds,
+    int maxSeconds,
+    int faultSeconds,
+    Path correlatorJar,
+    Path jfr,
+    Path workDir,
+    String brokerHeap) {
+
+  static final String USAGE =
+      "usage: run [--gpus N] [--seconds T] [--max-seconds S] [--fault-seconds S] [--jfr FILE]"
+          + " [--correlator-jar JAR] [--work-dir DIR] [--broker-heap 1g]";
+
+  BenchOptions {
+    if (seconds < 1 || maxSeconds < 1 || faultSeconds < 1) {
+      throw new IllegalArgumentException("--seconds, --max-seconds, --fault-seconds must be >= 1");
+    }
+  }
+
+  static BenchOptions parse(String... args) {
+    int gpus = 1000;
+    int seconds = 120;
+    int maxSeconds = 300;
+    int faultSeconds = 120;
+    Path jar = Path.of("services/correlator/target/quarkus-app/quarkus-run.jar");
+    Path jfr = null;
+    Path workDir = null;
+    String brokerHeap = "1g";
+    List<String> rest = new ArrayList<>(List.of(args));
+    while (!rest.isEmpty()) {
+      String option = rest.remove(0);
+      if (rest.isEmpty()) {
+        throw new IllegalArgumentException(option + " needs a value; " + USAGE);
+      }
+      String value = rest.remove(0);
+      switch (option) {
+        case "--gpus" -> gpus = Integer.parseInt(value);
+        case "--seconds" -> seconds = Integer.parseInt(value);
+        case "--max-seconds" -> maxSeconds = Integer.parseInt(value);
+        case "--fault-seconds" -> faultSeconds = Integer.parseInt(value);
+        case "--correlator-jar" -> jar = Path.of(value);
+        case "--jfr" -> jfr = Path.of(value);
+        case "--work-dir" -> workDir = Path.of(value);
+        case "--broker-heap" -> brokerHeap = value;
+        default -> throw new IllegalArgumentException("unknown option " + option + "; " + USAGE);
+      }
+    }
+    return new BenchOptions(gpus, seconds, maxSeconds, faultSeconds, jar, jfr, workDir, brokerHeap);
+  }
+}

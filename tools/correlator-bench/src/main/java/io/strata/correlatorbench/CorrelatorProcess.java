@@ -1,0 +1,149 @@
+package io.strata.correlatorbench;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Phase (b)'s subject: the packaged correlator ({@code quarkus-run.jar}) in its own JVM with the
+ * prod profile and its own defaults (exactly_once_v2, RocksDB stores), one stream thread, a fresh
+ * application id and a state dir of its own. Settings go in as {@code -D} system properties, which
+ * Quarkus reads above application.properties; {@code kafka-streams.*} keys pass straight to Kafka
+ * Streams (docs/services/correlator.md).
+ */
+final class CorrelatorProcess implements AutoCloseable {
+
+  private static final String HEAP_METRIC = "jvm_memory_used_bytes{";
+
+  private final ChildProcess process;
+  private final int httpPort;
+  private final String applicationId;
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private long maxHeapBytes;
+
+  private CorrelatorProcess(ChildProcess process, int httpPort, String applicationId) {
+    this.process = process;
+    this.httpPort = httpPort;
+    this.applicationId = applicationId;
+  }
+
+  static CorrelatorProcess start(
+      Path jar, String bootstrapServers, String applicationId, Path workDir, Path jfr)
+      throws IOException {
+    if (!Files.isRegularFile(jar)) {
+      throw new IllegalStateException(
+          jar
+              + " is missing: package the correlator first (mvn -pl services/correlator -am"
+              + " package -DskipTests)");
+    }
+    int port = LocalBroker.freePort();
+    Path stateDir = Files.createDirectories(workDir.resolve("correlator-state"));
+    List<String> command = new ArrayList<>();
+    command.add(ChildProcess.javaBinary());
+    command.add("-Xmx1g");
+    if (jfr != null) {
+      command.add(
+          "-XX:StartFlightRecording=settings=profile,dumponexit=true,filename="
+              + jfr.toAbsolutePath());
+    }
+    command.addAll(
+        List.of(
+            "-Dquarkus.profile=prod",
+            "-Dkafka.bootstrap.servers=" + bootstrapServers,
+            "-Dquarkus.kafka-streams.application-id=" + applicationId,
+            "-Dkafka-streams.state.dir=" + stateDir,
+            "-Dkafka-streams.num.stream.threads=1",
+            "-Dkafka-streams.processing.guarantee=exactly_once_v2",
+            "-Dquarkus.http.port=" + port,
+            "-Dstrata.correlator.advertised-server=localhost:" + port,
+            // No collector here: exporting the app's own spans would only log failures.
+            "-Dquarkus.otel.sdk.disabled=true",
+            "-jar",
+            jar.toAbsolutePath().toString()));
+    ChildProcess process =
+        ChildProcess.start("correlator", command, workDir.resolve("correlator.log"));
+    return new CorrelatorProcess(process, port, applicationId);
+  }
+
+  String applicationId() {
+    return applicationId;
+  }
+
+  boolean alive() {
+    return process.alive();
+  }
+
+  long pid() {
+    return process.pid();
+  }
+
+  Duration cpu() {
+    return process.cpu();
+  }
+
+  Path log() {
+    return process.log();
+  }
+
+  /** Scrapes /q/metrics once and keeps the largest heap use seen (sum over the heap pools). */
+  void sampleHeap() {
+    try {
+      HttpResponse<String> response =
+          http.send(
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/q/metrics"))
+                  .timeout(Duration.ofSeconds(5))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() != 200) {
+        return;
+      }
+      maxHeapBytes = Math.max(maxHeapBytes, heapUsed(response.body()));
+    } catch (IOException e) {
+      // Not up yet, or busy: the next scrape counts.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The Prometheus text's {@code jvm_memory_used_bytes{area="heap",...}} values, summed. */
+  static long heapUsed(String metrics) {
+    double sum = 0;
+    for (String line : metrics.split("\n")) {
+      if (line.startsWith(HEAP_METRIC) && line.contains("area=\"heap\"")) {
+        sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1).trim());
+      }
+    }
+    return (long) sum;
+  }
+
+  long maxHeapBytes() {
+    return maxHeapBytes;
+  }
+
+  /** Peak resident set size (VmHWM of /proc/PID/status), in bytes; -1 when unreadable. */
+  long peakRssBytes() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
+        if (line.startsWith("VmHWM:")) {
+          return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+        }
+      }
+    } catch (IOException e) {
+      return -1;
+    }
+    return -1;
+  }
+
+  @Override
+  public void close() {
+    process.close();
+  }
+}

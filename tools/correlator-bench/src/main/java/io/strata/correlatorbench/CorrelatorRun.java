@@ -1,0 +1,107 @@
+package io.strata.correlatorbench;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * Phase (b): watches the correlator's consumer group once a second until its committed offsets
+ * reach the end of every input topic, or the cap passes.
+ */
+final class CorrelatorRun {
+
+  /**
+   * @param processed input records committed when the watch ended
+   * @param seconds from the JVM's start to the end of the watch
+   * @param firstCommitSeconds when the group first committed (startup and restore before it)
+   * @param committedAtFirst input records already committed at that first look
+   */
+  record Result(
+      boolean drained,
+      long total,
+      long processed,
+      double seconds,
+      double firstCommitSeconds,
+      long committedAtFirst,
+      double cpuSeconds,
+      long maxHeapBytes) {
+
+    double recordsPerSecond() {
+      return processed / seconds;
+    }
+
+    double recordsPerSecondAfterFirstCommit() {
+      double window = seconds - firstCommitSeconds;
+      return window <= 0 ? 0 : (processed - committedAtFirst) / window;
+    }
+
+    void print() {
+      BenchMain.print("b_correlator_records", processed + " of " + total);
+      BenchMain.print("b_correlator_seconds", seconds);
+      BenchMain.print("b_first_commit_after_s", firstCommitSeconds);
+      BenchMain.print("b_correlator_records_per_s", recordsPerSecond());
+      BenchMain.print(
+          "b_correlator_records_per_s_after_first_commit", recordsPerSecondAfterFirstCommit());
+      BenchMain.print("b_cpu_seconds", cpuSeconds);
+      BenchMain.print("b_cores_used", cpuSeconds / seconds);
+      BenchMain.print("b_cpu_us_per_record", processed == 0 ? 0.0 : cpuSeconds / processed * 1e6);
+      BenchMain.print("b_heap_used_max_mib", maxHeapBytes / 1048576.0);
+    }
+  }
+
+  private CorrelatorRun() {}
+
+  static Result drain(
+      CorrelatorProcess correlator, Admin admin, Map<TopicPartition, Long> ends, int maxSeconds)
+      throws Exception {
+    long total = InputTopics.sum(ends);
+    long started = System.nanoTime();
+    double firstCommit = -1;
+    long committedAtFirst = 0;
+    long lag = total;
+    double elapsed = 0;
+    double lastReport = 0;
+    while (true) {
+      Thread.sleep(1000);
+      elapsed = (System.nanoTime() - started) / 1e9;
+      if (!correlator.alive()) {
+        throw new IllegalStateException("the correlator exited; see " + correlator.log());
+      }
+      correlator.sampleHeap();
+      Long now = InputTopics.groupLag(admin, correlator.applicationId(), ends);
+      if (now != null) {
+        lag = now;
+        if (firstCommit < 0) {
+          firstCommit = elapsed;
+          committedAtFirst = total - lag;
+        }
+      }
+      if (elapsed - lastReport >= 10) {
+        lastReport = elapsed;
+        System.out.printf(
+            Locale.ROOT,
+            "# t=%.0f s lag=%d processed=%d cpu=%.1f s heap_max=%.0f MiB%n",
+            elapsed,
+            lag,
+            total - lag,
+            correlator.cpu().toMillis() / 1000.0,
+            correlator.maxHeapBytes() / 1048576.0);
+      }
+      if (lag == 0 || elapsed >= maxSeconds) {
+        break;
+      }
+    }
+    Duration cpu = correlator.cpu();
+    return new Result(
+        lag == 0,
+        total,
+        total - lag,
+        elapsed,
+        Math.max(firstCommit, 0),
+        committedAtFirst,
+        cpu.toMillis() / 1000.0,
+        correlator.maxHeapBytes());
+  }
+}

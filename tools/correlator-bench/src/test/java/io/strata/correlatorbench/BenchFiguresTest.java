@@ -1,0 +1,49 @@
+package io.strata.correlatorbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The parts of the run that read figures and options, without a broker. */
+class BenchFiguresTest {
+
+  @Test
+  void heapUsedSumsTheHeapPoolsOfThePrometheusPageAndIgnoresNonHeap() {
+    String page =
+        String.join(
+            "\n",
+            "# HELP jvm_memory_used_bytes The amount of used memory",
+            "# TYPE jvm_memory_used_bytes gauge",
+            "jvm_memory_used_bytes{area=\"heap\",id=\"G1 Eden Space\"} 1.048576E8",
+            "jvm_memory_used_bytes{area=\"heap\",id=\"G1 Old Gen\"} 2.097152E8",
+            "jvm_memory_used_bytes{area=\"nonheap\",id=\"Metaspace\"} 9.0E7",
+            "jvm_memory_max_bytes{area=\"heap\",id=\"G1 Old Gen\"} 1.073741824E9");
+    assertThat(CorrelatorProcess.heapUsed(page)).isEqualTo(314_572_800L);
+  }
+
+  @Test
+  void optionsHaveTheIssuesDefaultsAndRejectUnknownOnes() {
+    BenchOptions defaults = BenchOptions.parse();
+    assertThat(defaults.gpus()).isEqualTo(1000);
+    assertThat(defaults.seconds()).isEqualTo(120);
+    assertThat(defaults.maxSeconds()).isEqualTo(300);
+    assertThat(defaults.jfr()).isNull();
+    assertThat(BenchOptions.parse("--gpus", "10000", "--jfr", "out.jfr").jfr())
+        .isEqualTo(Path.of("out.jfr"));
+    assertThatThrownBy(() -> BenchOptions.parse("--threads", "2"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("unknown option --threads");
+  }
+
+  @Test
+  void aThousandGpusAre125NodesOf8And20WorkloadsOf250PodsInAll() {
+    FleetShape fleet = FleetShape.of(1000);
+    assertThat(fleet.nodes()).hasSize(125);
+    assertThat(fleet.workloads()).hasSize(20);
+    assertThat(fleet.pods()).hasSize(250);
+    assertThat(fleet.workloads().stream().filter(FleetShape.Workload::dra).count()).isEqualTo(1);
+    assertThatThrownBy(() -> FleetShape.of(6)).isInstanceOf(IllegalArgumentException.class);
+  }
+}
