@@ -103,6 +103,8 @@ public final class BenchMain {
         print("jfr", options.jfr().toAbsolutePath());
       }
       print("drained", drain.drained());
+      print(
+          "ratio_after_first_commit", drain.recordsPerSecondAfterFirstCommit() / plain.perSecond());
       print("ratio", drain.recordsPerSecond() / plain.perSecond());
     }
   }
@@ -147,7 +149,9 @@ public final class BenchMain {
 
   static void print(String key, Object value) {
     String text =
-        value instanceof Double d ? String.format(Locale.ROOT, "%.4g", d) : String.valueOf(value);
+        value instanceof Double d
+            ? String.format(Locale.ROOT, Math.abs(d) >= 100 ? "%.0f" : "%.4g", d)
+            : String.valueOf(value);
     System.out.println(key + "=" + text);
   }
 

@@ -50,6 +50,8 @@ final class CorrelatorProcess implements AutoCloseable {
     command.add(ChildProcess.javaBinary());
     command.add("-Xmx1g");
     if (jfr != null) {
+      // Kafka Streams stacks are deep: keep whole stacks so inclusive shares of processors count.
+      command.add("-XX:FlightRecorderOptions:stackdepth=512");
       command.add(
           "-XX:StartFlightRecording=settings=profile,dumponexit=true,filename="
               + jfr.toAbsolutePath());
