@@ -8,7 +8,8 @@ import org.apache.kafka.common.TopicPartition;
 
 /**
  * Phase (b): watches the correlator's consumer group once a second until its committed offsets
- * reach the end of every input topic, or the cap passes.
+ * reach the end of every input topic and of its own repartition topics (a record committed on the
+ * input may still wait in a repartition topic), or the cap passes.
  */
 final class CorrelatorRun {
 
@@ -25,6 +26,8 @@ final class CorrelatorRun {
       double seconds,
       double firstCommitSeconds,
       long committedAtFirst,
+      double inputDrainedSeconds,
+      long repartitionLag,
       double cpuSeconds,
       long maxHeapBytes) {
 
@@ -41,6 +44,9 @@ final class CorrelatorRun {
       BenchMain.print("b_correlator_records", processed + " of " + total);
       BenchMain.print("b_correlator_seconds", seconds);
       BenchMain.print("b_first_commit_after_s", firstCommitSeconds);
+      BenchMain.print(
+          "b_input_lag_zero_after_s", inputDrainedSeconds < 0 ? "never" : inputDrainedSeconds);
+      BenchMain.print("b_repartition_lag_at_end", repartitionLag);
       BenchMain.print("b_correlator_records_per_s", recordsPerSecond());
       BenchMain.print(
           "b_correlator_records_per_s_after_first_commit", recordsPerSecondAfterFirstCommit());
@@ -59,8 +65,10 @@ final class CorrelatorRun {
     long total = InputTopics.sum(ends);
     long started = System.nanoTime();
     double firstCommit = -1;
+    double inputDrained = -1;
     long committedAtFirst = 0;
     long lag = total;
+    long repartitionLag = 0;
     double elapsed = 0;
     double lastReport = 0;
     while (true) {
@@ -70,37 +78,46 @@ final class CorrelatorRun {
         throw new IllegalStateException("the correlator exited; see " + correlator.log());
       }
       correlator.sampleHeap();
-      Long now = InputTopics.groupLag(admin, correlator.applicationId(), ends);
-      if (now != null) {
-        lag = now;
+      var committed = InputTopics.committed(admin, correlator.applicationId());
+      if (!committed.isEmpty()) {
+        lag = InputTopics.lag(committed, ends);
+        repartitionLag =
+            InputTopics.lag(
+                committed, InputTopics.repartitionEnds(admin, correlator.applicationId()));
         if (firstCommit < 0) {
           firstCommit = elapsed;
           committedAtFirst = total - lag;
+        }
+        if (lag == 0 && inputDrained < 0) {
+          inputDrained = elapsed;
         }
       }
       if (elapsed - lastReport >= 10) {
         lastReport = elapsed;
         System.out.printf(
             Locale.ROOT,
-            "# t=%.0f s lag=%d processed=%d cpu=%.1f s heap_max=%.0f MiB%n",
+            "# t=%.0f s lag=%d repartition_lag=%d processed=%d cpu=%.1f s heap_max=%.0f MiB%n",
             elapsed,
             lag,
+            repartitionLag,
             total - lag,
             correlator.cpu().toMillis() / 1000.0,
             correlator.maxHeapBytes() / 1048576.0);
       }
-      if (lag == 0 || elapsed >= maxSeconds) {
+      if ((lag == 0 && repartitionLag == 0) || elapsed >= maxSeconds) {
         break;
       }
     }
     Duration cpu = correlator.cpu();
     return new Result(
-        lag == 0,
+        lag == 0 && repartitionLag == 0,
         total,
         total - lag,
         elapsed,
         Math.max(firstCommit, 0),
         committedAtFirst,
+        inputDrained,
+        repartitionLag,
         cpu.toMillis() / 1000.0,
         correlator.maxHeapBytes());
   }

@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -51,29 +52,41 @@ final class InputTopics {
         .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().offset()));
   }
 
-  /**
-   * Records of the input topics the group has not committed yet (a partition without a commit
-   * counts whole: the prefill starts at offset 0 on a fresh broker).
-   *
-   * @return null until the group committed anything
-   */
-  static Long groupLag(Admin admin, String groupId, Map<TopicPartition, Long> ends)
+  /** The group's committed offsets (empty before its first commit). */
+  static Map<TopicPartition, OffsetAndMetadata> committed(Admin admin, String groupId)
       throws Exception {
-    Map<TopicPartition, OffsetAndMetadata> committed =
-        admin
-            .listConsumerGroupOffsets(groupId)
-            .partitionsToOffsetAndMetadata()
-            .get(30, java.util.concurrent.TimeUnit.SECONDS);
-    boolean any = committed.keySet().stream().anyMatch(tp -> ends.containsKey(tp));
-    if (!any) {
-      return null;
-    }
+    return admin
+        .listConsumerGroupOffsets(groupId)
+        .partitionsToOffsetAndMetadata()
+        .get(30, TimeUnit.SECONDS);
+  }
+
+  /**
+   * Records of {@code ends} the group has not committed yet (a partition without a commit counts
+   * whole: every topic starts at offset 0 on the fresh broker).
+   */
+  static long lag(
+      Map<TopicPartition, OffsetAndMetadata> committed, Map<TopicPartition, Long> ends) {
     long lag = 0;
     for (Map.Entry<TopicPartition, Long> end : ends.entrySet()) {
       OffsetAndMetadata commit = committed.get(end.getKey());
       lag += Math.max(0, end.getValue() - (commit == null ? 0 : commit.offset()));
     }
     return lag;
+  }
+
+  /**
+   * End offsets of the application's repartition topics ({@code <application id>-...-repartition},
+   * Kafka Streams' naming). Transaction markers count in them, but Streams commits its consumer
+   * position once a partition is read to the end, so a drained app has lag 0 on them too.
+   */
+  static Map<TopicPartition, Long> repartitionEnds(Admin admin, String applicationId)
+      throws Exception {
+    Set<String> internal =
+        admin.listTopics().names().get().stream()
+            .filter(n -> n.startsWith(applicationId + "-") && n.endsWith("-repartition"))
+            .collect(Collectors.toSet());
+    return internal.isEmpty() ? Map.of() : endOffsets(admin, internal);
   }
 
   static long sum(Map<TopicPartition, Long> offsets) {
