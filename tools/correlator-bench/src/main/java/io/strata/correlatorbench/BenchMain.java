@@ -1,5 +1,6 @@
 package io.strata.correlatorbench;
 
+import io.strata.events.topic.Topics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,8 +84,7 @@ public final class BenchMain {
         drain = CorrelatorRun.drain(correlator, admin, ends, options.maxSeconds());
         drain.print();
         try (TopicReader incidents =
-            new TopicReader(
-                broker.bootstrapServers(), io.strata.events.topic.Topics.INCIDENTS.name())) {
+            new TopicReader(broker.bootstrapServers(), Topics.INCIDENTS.name())) {
           print("b_incidents_raised", incidents.readAvailable().size());
           if (drain.drained()) {
             fault(generator, sink, incidents, options);
@@ -94,11 +94,9 @@ public final class BenchMain {
         }
         print("b_rss_peak_mib", correlator.peakRssBytes() / 1048576.0);
       }
-      try (TopicReader deadLetters =
-          new TopicReader(
-              broker.bootstrapServers(), io.strata.events.topic.Topics.DEADLETTER.name())) {
-        print("dead_letters", deadLetters.readAvailable().size());
-      }
+      print("dead_letters", count(broker, Topics.DEADLETTER.name()));
+      // The correlator's ownership checks: a consistent healthy mix (DRA labels included) gives 0.
+      print("device_findings", count(broker, Topics.DEVICE_FINDINGS.name()));
       if (options.jfr() != null) {
         print("jfr", options.jfr().toAbsolutePath());
       }
@@ -145,6 +143,12 @@ public final class BenchMain {
     print("c_fault_scope_gpus", incident.scope().gpuUuids());
     print("c_fault_latency_ms", outcome.get().latency().toMillis());
     print("c_fault", FaultProbe.isExpected(incident) ? "ok" : "WRONG incident");
+  }
+
+  private static int count(LocalBroker broker, String topic) {
+    try (TopicReader reader = new TopicReader(broker.bootstrapServers(), topic)) {
+      return reader.readAvailable().size();
+    }
   }
 
   static void print(String key, Object value) {
