@@ -1,11 +1,11 @@
 package io.strata.k8swatcher.watch;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.strata.k8swatcher.mapping.MappingException;
 import io.strata.k8swatcher.dra.ClaimMapper;
 import io.strata.k8swatcher.dra.DraApiVersion;
 import io.strata.k8swatcher.dra.DraClaim;
 import io.strata.k8swatcher.dra.DraSlice;
+import io.strata.k8swatcher.mapping.MappingException;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletionStage;
