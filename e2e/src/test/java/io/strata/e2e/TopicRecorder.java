@@ -1,17 +1,16 @@
 package io.strata.e2e;
 
 import io.strata.events.topic.Topic;
+import io.strata.kafka.read.TopicReader;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -37,26 +36,15 @@ final class TopicRecorder implements AutoCloseable {
     this.clock = clock;
     this.consumer =
         new KafkaConsumer<>(
-            Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                bootstrapServers,
-                ConsumerConfig.GROUP_ID_CONFIG,
-                "strata-e2e-" + UUID.randomUUID(),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-                false,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
-                "read_committed"),
+            TopicReader.readerSettings(bootstrapServers, "strata-e2e-recorder"),
             new ByteArrayDeserializer(),
             new ByteArrayDeserializer());
-    List<TopicPartition> partitions = new ArrayList<>();
     for (Topic<?, ?> topic : followed) {
       topics.put(topic.name(), topic);
       seen.put(topic.name(), new CopyOnWriteArrayList<>());
-      consumer
-          .partitionsFor(topic.name())
-          .forEach(p -> partitions.add(new TopicPartition(p.topic(), p.partition())));
     }
-    consumer.assign(partitions);
+    List<TopicPartition> partitions =
+        TopicReader.assignAll(consumer, topics.keySet(), Duration.ofSeconds(60));
     consumer.seekToBeginning(partitions);
     thread = new Thread(this::run, "e2e-topic-recorder");
     thread.setDaemon(true);

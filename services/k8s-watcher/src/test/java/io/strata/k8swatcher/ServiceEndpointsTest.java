@@ -58,6 +58,6 @@ class ServiceEndpointsTest {
         .then()
         .statusCode(200)
         .body(containsString("# TYPE jvm_memory_used_bytes gauge"))
-        .body(containsString("# TYPE strata_k8swatcher_buffer_pending gauge"));
+        .body(containsString("# TYPE strata_k8s_watcher_buffer_pending gauge"));
   }
 }

@@ -3,14 +3,14 @@ package io.strata.traceingest;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.strata.events.topic.Topics;
 import io.strata.events.trace.Stage;
+import io.strata.kafka.publish.KafkaAvailability;
 import io.strata.traceingest.config.TraceIngestConfig;
 import io.strata.traceingest.otlp.OtlpRequestDecoder;
 import io.strata.traceingest.publish.InFlightLimits;
-import io.strata.traceingest.publish.KafkaAvailability;
 import io.strata.traceingest.publish.KafkaSpanSink;
 import io.strata.traceingest.publish.SpanSink;
 import io.strata.traceingest.receiver.ExportPipeline;
-import io.strata.traceingest.receiver.IngestMetrics;
+import io.strata.traceingest.receiver.TraceIngestMetrics;
 import io.strata.traceingest.stages.ConfiguredSources;
 import io.strata.traceingest.stages.StageSources;
 import io.strata.traceingest.summary.AttributeKeys;
@@ -29,11 +29,7 @@ import org.eclipse.microprofile.config.Config;
 /** Wires the plain-Java core from configuration; the only place that knows both. */
 public class ServiceBeans {
 
-  @Produces
-  @Singleton
-  Clock clock() {
-    return Clock.systemUTC();
-  }
+  // The Clock comes from strata-kafka-support's ClockProducer (a default bean tests can replace).
 
   @Produces
   @Singleton
@@ -93,8 +89,8 @@ public class ServiceBeans {
 
   @Produces
   @Singleton
-  IngestMetrics metrics(MeterRegistry registry, InFlightLimits limits) {
-    return new IngestMetrics(registry, limits);
+  TraceIngestMetrics metrics(MeterRegistry registry, InFlightLimits limits) {
+    return new TraceIngestMetrics(registry, limits);
   }
 
   @Produces
@@ -118,7 +114,7 @@ public class ServiceBeans {
       InFlightLimits limits,
       KafkaAvailability kafka,
       SpanSink sink,
-      IngestMetrics metrics,
+      TraceIngestMetrics metrics,
       Clock clock) {
     return new ExportPipeline(summarizer, limits, kafka, sink, metrics, clock);
   }

@@ -1,13 +1,13 @@
 package io.strata.feed;
 
+import io.strata.events.topic.Topic;
+import io.strata.kafka.read.TopicReader;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
@@ -65,13 +65,9 @@ public final class FeedMain {
    * Assigns every partition (no group rebalance to wait for) and seeks to where the feed starts.
    */
   private static void position(KafkaConsumer<String, byte[]> consumer, FeedOptions options) {
-    List<TopicPartition> partitions = new ArrayList<>();
-    for (var topic : Feed.TOPICS) {
-      consumer
-          .partitionsFor(topic.name())
-          .forEach(p -> partitions.add(new TopicPartition(p.topic(), p.partition())));
-    }
-    consumer.assign(partitions);
+    List<TopicPartition> partitions =
+        TopicReader.assignAll(
+            consumer, Feed.TOPICS.stream().map(Topic::name).toList(), Duration.ofSeconds(60));
     if (options.since() != null) {
       Map<TopicPartition, Long> at = new HashMap<>();
       partitions.forEach(p -> at.put(p, options.since().toEpochMilli()));
@@ -93,15 +89,7 @@ public final class FeedMain {
 
   private static KafkaConsumer<String, byte[]> consumer(FeedOptions options) {
     return new KafkaConsumer<>(
-        Map.of(
-            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-            options.bootstrap(),
-            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-            false,
-            ConsumerConfig.ISOLATION_LEVEL_CONFIG,
-            "read_committed",
-            ConsumerConfig.CLIENT_ID_CONFIG,
-            "strata-feed"),
+        TopicReader.readerSettings(options.bootstrap(), "strata-feed"),
         new StringDeserializer(),
         new ByteArrayDeserializer());
   }

@@ -4,7 +4,6 @@ import io.strata.console.core.ConsoleLimits;
 import io.strata.console.core.ConsoleState;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-import java.time.Clock;
 
 /** The one in-memory state of the console, bounded by its configuration. */
 public class StateProducer {
@@ -28,9 +27,5 @@ public class StateProducer {
             config.recoveryBand()));
   }
 
-  @Produces
-  @Singleton
-  Clock clock() {
-    return Clock.systemUTC();
-  }
+  // The Clock comes from strata-kafka-support's ClockProducer (a default bean tests can replace).
 }

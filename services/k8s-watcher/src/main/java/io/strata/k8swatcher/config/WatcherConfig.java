@@ -2,6 +2,7 @@ package io.strata.k8swatcher.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.strata.k8swatcher.dra.DraMode;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.Positive;
@@ -163,13 +164,5 @@ public interface WatcherConfig {
     /** How often a requested full republish (after a drop or a failed send) is checked for. */
     @WithDefault("10s")
     Duration republishCheck();
-  }
-
-  /** Which resource.k8s.io version to use. */
-  enum DraMode {
-    AUTO,
-    V1,
-    V1BETA1,
-    DISABLED
   }
 }

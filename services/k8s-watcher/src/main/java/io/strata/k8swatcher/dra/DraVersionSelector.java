@@ -1,6 +1,5 @@
 package io.strata.k8swatcher.dra;
 
-import io.strata.k8swatcher.config.WatcherConfig.DraMode;
 import java.util.Set;
 import java.util.function.Function;
 

@@ -1,29 +1,32 @@
 package io.strata.k8swatcher.health;
 
 import io.strata.k8swatcher.publish.KafkaPublisher;
+import io.strata.kafka.publish.PublisherHealth;
+import io.strata.kafka.quarkus.PublisherReadinessCheck;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.health.HealthCheck;
-import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
 /** Down while Kafka is not acknowledging: the latest delivery failed and none succeeded since. */
 @Readiness
 @ApplicationScoped
-public class PublisherReadiness implements HealthCheck {
+public class PublisherReadiness extends PublisherReadinessCheck {
 
   @Inject KafkaPublisher publisher;
 
   @Override
-  public HealthCheckResponse call() {
-    HealthCheckResponseBuilder response =
-        HealthCheckResponse.named("kafka-publisher")
-            .status(publisher.healthy())
-            .withData("pending", publisher.pending());
-    if (publisher.lastFailure() != null) {
-      response.withData("last_failure", publisher.lastFailure().toString());
-    }
-    return response.build();
+  protected String name() {
+    return "kafka-publisher";
+  }
+
+  @Override
+  protected PublisherHealth.Status status() {
+    return publisher.health().status();
+  }
+
+  @Override
+  protected void addData(HealthCheckResponseBuilder response) {
+    response.withData("pending", publisher.pending());
   }
 }

@@ -2,9 +2,14 @@ package io.strata.k8swatcher.publish;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.strata.kafka.publish.OfferResult;
+import io.strata.kafka.publish.OutboundRecord;
 
 /** The publisher's counters, tagged by topic. */
 final class PublisherMetrics {
+
+  /** Gauge of distinct records waiting for Kafka. */
+  static final String PENDING = "strata.k8s.watcher.buffer.pending";
 
   private final MeterRegistry registry;
 
@@ -12,26 +17,26 @@ final class PublisherMetrics {
     this.registry = registry;
   }
 
-  void published(Outbound record) {
+  void published(OutboundRecord record) {
     counter(
-            "strata.k8swatcher.records.published",
+            "strata.k8s.watcher.records.published",
             "Records acknowledged by Kafka",
             record.topic(),
             record.tombstone() ? "tombstone" : "record")
         .increment();
   }
 
-  void failed(Outbound record) {
+  void failed(OutboundRecord record) {
     counter(
-            "strata.k8swatcher.records.failed",
+            "strata.k8s.watcher.records.failed",
             "Records Kafka did not acknowledge within the delivery timeout",
             record.topic(),
             record.tombstone() ? "tombstone" : "record")
         .increment();
   }
 
-  void offered(Outbound record, OutboundBuffer.OfferResult result) {
-    Counter.builder("strata.k8swatcher.buffer.offers")
+  void offered(OutboundRecord record, OfferResult result) {
+    Counter.builder("strata.k8s.watcher.buffer.offers")
         .description(
             "Records offered to the outbound buffer, by result (queued, coalesced, refused)")
         .tag("topic", record.topic())

@@ -22,7 +22,7 @@ import io.strata.k8swatcher.mapping.Identity;
 import io.strata.k8swatcher.mapping.NodeMapper;
 import io.strata.k8swatcher.mapping.PodInterest;
 import io.strata.k8swatcher.mapping.PodMapper;
-import io.strata.k8swatcher.publish.Outbound;
+import io.strata.kafka.publish.OutboundRecord;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.Set;
@@ -54,7 +54,7 @@ final class StateEmitter {
   private final ClusterCaches caches;
   private final WorkloadResolver resolver;
   private final DeviceCatalog catalog;
-  private final Consumer<Outbound> publisher;
+  private final Consumer<OutboundRecord> publisher;
   private final Clock clock;
   private final WatchMetrics metrics;
 
@@ -62,7 +62,7 @@ final class StateEmitter {
       Mappers mappers,
       ClusterCaches caches,
       DeviceCatalog catalog,
-      Consumer<Outbound> publisher,
+      Consumer<OutboundRecord> publisher,
       Clock clock,
       WatchMetrics metrics) {
     this.mappers = mappers;
@@ -76,13 +76,13 @@ final class StateEmitter {
 
   synchronized void pod(Pod pod) {
     if (mappers.interest().test(pod)) {
-      publisher.accept(Outbound.state(Topics.K8S_PODS, podKey(pod), podState(pod)));
+      publisher.accept(OutboundRecord.state(Topics.K8S_PODS, podKey(pod), podState(pod)));
     }
   }
 
   synchronized void podDeleted(Pod pod) {
     if (mappers.interest().test(pod)) {
-      publisher.accept(Outbound.tombstone(Topics.K8S_PODS, podKey(pod)));
+      publisher.accept(OutboundRecord.tombstone(Topics.K8S_PODS, podKey(pod)));
     }
   }
 
@@ -96,12 +96,12 @@ final class StateEmitter {
 
   synchronized void node(Node node) {
     publisher.accept(
-        Outbound.state(
+        OutboundRecord.state(
             Topics.K8S_NODES, nodeKey(node), mappers.nodes().map(node, clock.instant())));
   }
 
   synchronized void nodeDeleted(Node node) {
-    publisher.accept(Outbound.tombstone(Topics.K8S_NODES, nodeKey(node)));
+    publisher.accept(OutboundRecord.tombstone(Topics.K8S_NODES, nodeKey(node)));
   }
 
   String acceleratorType(Node node) {
@@ -110,7 +110,7 @@ final class StateEmitter {
 
   synchronized void claim(DraClaim claim) {
     publisher.accept(
-        Outbound.state(
+        OutboundRecord.state(
             Topics.K8S_CLAIMS,
             Keys.claim(mappers.cluster(), claim.namespace(), claim.name()),
             mappers.claims().map(claim, catalog, clock.instant())));
@@ -118,7 +118,7 @@ final class StateEmitter {
 
   synchronized void claimDeleted(DraClaim claim) {
     publisher.accept(
-        Outbound.tombstone(
+        OutboundRecord.tombstone(
             Topics.K8S_CLAIMS, Keys.claim(mappers.cluster(), claim.namespace(), claim.name())));
   }
 
@@ -149,7 +149,8 @@ final class StateEmitter {
             ? event.getMetadata().getUid()
             : event.getMetadata().getNamespace() + "/" + event.getMetadata().getName();
     publisher.accept(
-        Outbound.occurrence(Topics.K8S_EVENTS, mappers.events().key(event), occurrence, record));
+        OutboundRecord.occurrence(
+            Topics.K8S_EVENTS, mappers.events().key(event), occurrence, record));
   }
 
   /** Keys of the pods of interest in the cache: what the pods topic should hold. */
@@ -171,7 +172,7 @@ final class StateEmitter {
   }
 
   synchronized void tombstone(Topic<String, ?> topic, String key) {
-    publisher.accept(Outbound.tombstone(topic, key));
+    publisher.accept(OutboundRecord.tombstone(topic, key));
   }
 
   private PodState podState(Pod pod) {

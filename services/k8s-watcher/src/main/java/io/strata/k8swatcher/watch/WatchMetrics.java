@@ -15,7 +15,7 @@ public final class WatchMetrics {
 
   /** action: add, update, resync, delete. */
   void notification(String resource, String action) {
-    Counter.builder("strata.k8swatcher.informer.notifications")
+    Counter.builder("strata.k8s.watcher.informer.notifications")
         .description("Informer notifications, by resource and action")
         .tag("resource", resource)
         .tag("action", action)
@@ -24,7 +24,7 @@ public final class WatchMetrics {
   }
 
   void mappingFailure(String resource, MappingFailure reason) {
-    Counter.builder("strata.k8swatcher.mapping.failures")
+    Counter.builder("strata.k8s.watcher.mapping.failures")
         .description("Objects that could not be mapped to a record, by reason")
         .tag("resource", resource)
         .tag("reason", reason.name())
@@ -33,14 +33,14 @@ public final class WatchMetrics {
   }
 
   void eventSkipped() {
-    Counter.builder("strata.k8swatcher.events.skipped")
+    Counter.builder("strata.k8s.watcher.events.skipped")
         .description("Kubernetes events not published: not about GPU work")
         .register(registry)
         .increment();
   }
 
   void republished(String topic) {
-    Counter.builder("strata.k8swatcher.republishes")
+    Counter.builder("strata.k8s.watcher.republishes")
         .description("Full republishes of a topic's state, after a drop or a failed send")
         .tag("topic", topic)
         .register(registry)

@@ -7,9 +7,10 @@ import io.strata.events.topic.Topics;
 import io.strata.k8swatcher.identity.WorkloadResolver;
 import io.strata.k8swatcher.mapping.GpuResources;
 import io.strata.k8swatcher.mapping.PodMapper;
-import io.strata.k8swatcher.publish.Outbound;
-import io.strata.k8swatcher.publish.OutboundBuffer;
 import io.strata.k8swatcher.support.Objects;
+import io.strata.kafka.publish.BufferPolicy;
+import io.strata.kafka.publish.OutboundBuffer;
+import io.strata.kafka.publish.OutboundRecord;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -65,26 +66,26 @@ public final class MappingBenchmark {
     Instant now = Instant.parse("2026-11-30T12:00:00Z");
 
     System.out.printf("k8s-watcher mapping benchmark: %,d GPU pods per round%n", PODS);
-    List<Outbound> records = new ArrayList<>(PODS);
+    List<OutboundRecord> records = new ArrayList<>(PODS);
     for (int round = 1; round <= ROUNDS; round++) {
       records.clear();
       long start = System.nanoTime();
       for (Pod pod : pods) {
         records.add(
-            Outbound.state(
+            OutboundRecord.state(
                 Topics.K8S_PODS,
                 Keys.pod("bench", pod.getMetadata().getNamespace(), pod.getMetadata().getName()),
                 mapper.map(pod, resolver.resolve(pod), "NVIDIA-H100-80GB-HBM3", now)));
       }
       long mapped = System.nanoTime() - start;
       long bytes = records.stream().mapToLong(r -> r.value().length).sum();
-      OutboundBuffer buffer = new OutboundBuffer(PODS);
+      OutboundBuffer buffer = new OutboundBuffer(BufferPolicy.waitThenRefuse(PODS, Duration.ZERO));
       start = System.nanoTime();
-      for (Outbound record : records) {
-        buffer.offer(record, Duration.ZERO);
+      for (OutboundRecord record : records) {
+        buffer.offer(record, dropped -> {});
       }
-      for (Outbound record : records.subList(0, PODS / 2)) {
-        buffer.offer(record, Duration.ZERO); // half the pods change again while pending
+      for (OutboundRecord record : records.subList(0, PODS / 2)) {
+        buffer.offer(record, dropped -> {}); // half the pods change again while pending
       }
       while (buffer.poll(Duration.ZERO) != null) {
         // drain

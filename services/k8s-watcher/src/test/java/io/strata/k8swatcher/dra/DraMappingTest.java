@@ -12,7 +12,6 @@ import io.strata.events.k8s.AllocatedDevice;
 import io.strata.events.k8s.ClaimState;
 import io.strata.events.k8s.ObjectRef;
 import io.strata.events.k8s.Taint;
-import io.strata.k8swatcher.config.WatcherConfig.DraMode;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.strata.traceingest.health;
 
+import io.strata.kafka.publish.KafkaAvailability;
 import io.strata.traceingest.publish.InFlightLimits;
-import io.strata.traceingest.publish.KafkaAvailability;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;

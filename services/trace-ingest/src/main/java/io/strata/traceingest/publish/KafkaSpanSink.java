@@ -1,10 +1,12 @@
 package io.strata.traceingest.publish;
 
 import io.strata.events.EventType;
-import io.strata.events.cloudevents.CloudEventHeaders;
 import io.strata.events.topic.Topic;
 import io.strata.events.trace.SpanSummary;
+import io.strata.kafka.produce.RecordStamper;
+import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,6 +27,9 @@ public final class KafkaSpanSink implements SpanSink {
   private final Producer<String, byte[]> producer;
   private final String topic;
   private final Serializer<SpanSummary> values;
+  // Every summary brings its own time (received_at), so the clock is never asked.
+  private final RecordStamper stamper =
+      RecordStamper.withoutTraceContext(SOURCE, Clock.systemUTC());
 
   public KafkaSpanSink(Producer<String, byte[]> producer, Topic<String, SpanSummary> topic) {
     this(producer, topic.name(), topic);
@@ -70,11 +75,13 @@ public final class KafkaSpanSink implements SpanSink {
   }
 
   private ProducerRecord<String, byte[]> record(SpanSummary summary) {
-    ProducerRecord<String, byte[]> record =
-        new ProducerRecord<>(topic, summary.traceId(), values.serialize(topic, summary));
-    CloudEventHeaders.write(
-        record.headers(), EventType.SPAN_SUMMARY, SOURCE, summary.traceId(), summary.receivedAt());
-    return record;
+    return stamper.record(
+        topic,
+        EventType.SPAN_SUMMARY,
+        summary.traceId(),
+        values.serialize(topic, summary),
+        summary.receivedAt(),
+        Map.of());
   }
 
   private static void finishOne(

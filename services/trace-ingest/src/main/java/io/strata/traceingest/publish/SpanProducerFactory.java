@@ -1,22 +1,26 @@
 package io.strata.traceingest.publish;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
+import io.strata.events.topic.Topics;
+import io.strata.kafka.metrics.ClientMetrics;
+import io.strata.kafka.produce.ProducerSettings;
 import io.strata.traceingest.config.TraceIngestConfig;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Duration;
-import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.eclipse.microprofile.config.Config;
 
-/** The span-summary producer: idempotent, acks=all, short blocking, bounded buffer. */
+/**
+ * The span-summary producer: the shared reliable settings (idempotent, acks=all), short blocking
+ * and a bounded producer buffer from this service's configuration, client metrics bound.
+ */
 public class SpanProducerFactory {
 
   @Produces
@@ -28,7 +32,7 @@ public class SpanProducerFactory {
             properties(config.kafka(), bootstrapServers),
             new StringSerializer(),
             new ByteArraySerializer());
-    new KafkaClientMetrics(producer).bindTo(registry);
+    ClientMetrics.bind(producer, registry);
     return producer;
   }
 
@@ -37,19 +41,15 @@ public class SpanProducerFactory {
   }
 
   static Map<String, Object> properties(TraceIngestConfig.Kafka kafka, String bootstrapServers) {
-    Map<String, Object> props = new HashMap<>();
-    props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-    props.put(ProducerConfig.CLIENT_ID_CONFIG, "strata-trace-ingest");
-    props.put(ProducerConfig.ACKS_CONFIG, "all");
-    props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-    props.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
-    props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, kafka.maxBlock().toMillis());
-    props.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) kafka.requestTimeout().toMillis());
-    props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) kafka.deliveryTimeout().toMillis());
-    props.put(ProducerConfig.LINGER_MS_CONFIG, (int) kafka.linger().toMillis());
-    props.put(ProducerConfig.BATCH_SIZE_CONFIG, kafka.batchSize());
-    props.put(ProducerConfig.BUFFER_MEMORY_CONFIG, kafka.bufferMemory());
-    props.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, kafka.compression());
-    return props;
+    return ProducerSettings.reliable(bootstrapServers, "strata-trace-ingest")
+        .writing(List.of(Topics.TRACE_SPANS))
+        .maxBlock(kafka.maxBlock())
+        .requestTimeout(kafka.requestTimeout())
+        .deliveryTimeout(kafka.deliveryTimeout())
+        .linger(kafka.linger())
+        .batchSize(kafka.batchSize())
+        .bufferMemory(kafka.bufferMemory())
+        .compression(kafka.compression())
+        .properties();
   }
 }

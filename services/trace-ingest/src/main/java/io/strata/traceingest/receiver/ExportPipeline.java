@@ -1,8 +1,8 @@
 package io.strata.traceingest.receiver;
 
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+import io.strata.kafka.publish.KafkaAvailability;
 import io.strata.traceingest.publish.InFlightLimits;
-import io.strata.traceingest.publish.KafkaAvailability;
 import io.strata.traceingest.publish.Refusal;
 import io.strata.traceingest.publish.SpanSink;
 import io.strata.traceingest.summary.SpanSummarizer;
@@ -22,7 +22,7 @@ public final class ExportPipeline {
   private final InFlightLimits limits;
   private final KafkaAvailability kafka;
   private final SpanSink sink;
-  private final IngestMetrics metrics;
+  private final TraceIngestMetrics metrics;
   private final Clock clock;
 
   public ExportPipeline(
@@ -30,7 +30,7 @@ public final class ExportPipeline {
       InFlightLimits limits,
       KafkaAvailability kafka,
       SpanSink sink,
-      IngestMetrics metrics,
+      TraceIngestMetrics metrics,
       Clock clock) {
     this.summarizer = summarizer;
     this.limits = limits;

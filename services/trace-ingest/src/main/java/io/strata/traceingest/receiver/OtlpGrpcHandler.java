@@ -56,11 +56,11 @@ public final class OtlpGrpcHandler {
 
   private final Vertx vertx;
   private final ExportPipeline pipeline;
-  private final IngestMetrics metrics;
+  private final TraceIngestMetrics metrics;
   private final Duration retryAfter;
 
   public OtlpGrpcHandler(
-      Vertx vertx, ExportPipeline pipeline, IngestMetrics metrics, Duration retryAfter) {
+      Vertx vertx, ExportPipeline pipeline, TraceIngestMetrics metrics, Duration retryAfter) {
     this.vertx = vertx;
     this.pipeline = pipeline;
     this.metrics = metrics;

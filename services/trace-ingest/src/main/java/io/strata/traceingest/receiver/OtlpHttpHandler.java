@@ -34,14 +34,14 @@ public final class OtlpHttpHandler implements Handler<HttpServerRequest> {
   private final Vertx vertx;
   private final ExportPipeline pipeline;
   private final OtlpRequestDecoder decoder;
-  private final IngestMetrics metrics;
+  private final TraceIngestMetrics metrics;
   private final Duration retryAfter;
 
   public OtlpHttpHandler(
       Vertx vertx,
       ExportPipeline pipeline,
       OtlpRequestDecoder decoder,
-      IngestMetrics metrics,
+      TraceIngestMetrics metrics,
       Duration retryAfter) {
     this.vertx = vertx;
     this.pipeline = pipeline;
@@ -64,7 +64,7 @@ public final class OtlpHttpHandler implements Handler<HttpServerRequest> {
     Optional<OtlpFormat> format =
         OtlpFormat.ofContentType(request.getHeader(HttpHeaders.CONTENT_TYPE));
     if (format.isEmpty()) {
-      metrics.malformed(Transport.HTTP_PROTOBUF, DecodeFailure.UNSUPPORTED_CONTENT_TYPE);
+      metrics.malformed(Transport.HTTP_UNSUPPORTED, DecodeFailure.UNSUPPORTED_CONTENT_TYPE);
       send(
           request,
           HttpAnswer.malformed(

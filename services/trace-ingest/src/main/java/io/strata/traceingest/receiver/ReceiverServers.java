@@ -32,7 +32,7 @@ public class ReceiverServers {
   private final TraceIngestConfig config;
   private final ExportPipeline pipeline;
   private final OtlpRequestDecoder decoder;
-  private final IngestMetrics metrics;
+  private final TraceIngestMetrics metrics;
   private volatile HttpServer http;
   private volatile HttpServer grpc;
 
@@ -41,7 +41,7 @@ public class ReceiverServers {
       TraceIngestConfig config,
       ExportPipeline pipeline,
       OtlpRequestDecoder decoder,
-      IngestMetrics metrics) {
+      TraceIngestMetrics metrics) {
     this.vertx = vertx;
     this.config = config;
     this.pipeline = pipeline;

@@ -6,6 +6,8 @@ import java.util.Locale;
 public enum Transport {
   HTTP_PROTOBUF,
   HTTP_JSON,
+  /** An OTLP/HTTP request whose Content-Type is neither encoding: refused with 415. */
+  HTTP_UNSUPPORTED,
   GRPC;
 
   public String tag() {

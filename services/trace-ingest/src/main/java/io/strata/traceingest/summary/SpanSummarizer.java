@@ -93,6 +93,9 @@ public final class SpanSummarizer {
     if (!span.getParentSpanId().isEmpty() && !OtlpIds.validSpanId(span.getParentSpanId())) {
       return SpanRejection.INVALID_PARENT_SPAN_ID;
     }
+    if (span.getParentSpanId().equals(span.getSpanId())) {
+      return SpanRejection.SELF_PARENT;
+    }
     // fixed64 read as a signed long: past 2262 it turns negative, which is no real start time.
     if (span.getStartTimeUnixNano() <= 0) {
       return SpanRejection.INVALID_START_TIME;

@@ -235,6 +235,11 @@ class OtlpReceiverTest {
         .then()
         .statusCode(415)
         .body(containsString("application/x-protobuf or application/json"));
+    // Counted as what it is, not as a protobuf request.
+    assertThat(metricsText())
+        .contains(
+            "strata_trace_ingest_requests_total{outcome=\"unsupported_content_type\","
+                + "transport=\"http_unsupported\"} 1.0");
   }
 
   @Test
@@ -285,6 +290,10 @@ class OtlpReceiverTest {
                 "strata_trace_ingest_requests_total{outcome=\"accepted\",transport=\"http_json\"}"))
         .body(containsString("strata_trace_ingest_spans_published_total"))
         .body(containsString("strata_trace_ingest_inflight_spans"));
+  }
+
+  private static String metricsText() {
+    return given().when().get("/q/metrics").then().statusCode(200).extract().asString();
   }
 
   private Response post(String contentType, byte[] body, String contentEncoding) {

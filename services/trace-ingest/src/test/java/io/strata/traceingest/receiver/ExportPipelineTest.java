@@ -8,13 +8,13 @@ import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.opentelemetry.proto.trace.v1.ResourceSpans;
 import io.opentelemetry.proto.trace.v1.ScopeSpans;
 import io.opentelemetry.proto.trace.v1.Span;
+import io.strata.embeddedkafka.MutableClock;
 import io.strata.events.cloudevents.CloudEventHeaders;
 import io.strata.events.topic.Topics;
 import io.strata.events.trace.SpanSummary;
+import io.strata.kafka.publish.KafkaAvailability;
 import io.strata.traceingest.publish.InFlightLimits;
-import io.strata.traceingest.publish.KafkaAvailability;
 import io.strata.traceingest.publish.KafkaSpanSink;
-import io.strata.traceingest.publish.MutableClock;
 import io.strata.traceingest.publish.Refusal;
 import io.strata.traceingest.summary.AttributeKeys;
 import io.strata.traceingest.summary.SpanSummarizer;
@@ -56,7 +56,7 @@ class ExportPipelineTest {
           limits,
           kafka,
           new KafkaSpanSink(producer, Topics.TRACE_SPANS),
-          new IngestMetrics(registry, limits),
+          new TraceIngestMetrics(registry, limits),
           clock);
 
   @Test

@@ -212,6 +212,20 @@ class SpanSummarizerTest {
   }
 
   @Test
+  void aSpanNamingItselfAsItsParentIsRejectedWithItsOwnReason() {
+    Span selfParent = span("00f067aa0ba902b7", "00f067aa0ba902b7", "loop").build();
+    Span child = span("00f067aa0ba902b8", "00f067aa0ba902b7", "child").build();
+
+    SummaryBatch batch = summarizer.summarize(request(resource(), selfParent, child), RECEIVED);
+
+    assertThat(batch.summaries()).extracting(SpanSummary::name).containsExactly("child");
+    assertThat(batch.rejections()).containsExactlyEntriesOf(Map.of(SpanRejection.SELF_PARENT, 1));
+    assertThat(batch.rejectionMessage())
+        .isEqualTo(
+            "1 of 2 spans rejected: 1 SELF_PARENT (parent_span_id must differ from span_id)");
+  }
+
+  @Test
   void kindsStatusesAndTokenCountsMap() {
     assertThat(SpanSummarizer.kind(Span.SpanKind.SPAN_KIND_CONSUMER)).isEqualTo(SpanKind.CONSUMER);
     assertThat(SpanSummarizer.kind(Span.SpanKind.SPAN_KIND_PRODUCER)).isEqualTo(SpanKind.PRODUCER);

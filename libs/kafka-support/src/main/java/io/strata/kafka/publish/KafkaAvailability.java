@@ -1,4 +1,4 @@
-package io.strata.traceingest.publish;
+package io.strata.kafka.publish;
 
 import java.time.Clock;
 import java.time.Duration;

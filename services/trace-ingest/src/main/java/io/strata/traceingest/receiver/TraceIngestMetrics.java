@@ -12,11 +12,11 @@ import java.util.Locale;
  * trace-ingest's own meters. Tags are enums only (transport, outcome, reason): nothing a client
  * sends becomes a label.
  */
-public final class IngestMetrics {
+public final class TraceIngestMetrics {
 
   private final MeterRegistry registry;
 
-  public IngestMetrics(MeterRegistry registry, InFlightLimits limits) {
+  public TraceIngestMetrics(MeterRegistry registry, InFlightLimits limits) {
     this.registry = registry;
     registry.gauge("strata.trace.ingest.inflight.spans", limits, InFlightLimits::spansInFlight);
     registry.gauge(

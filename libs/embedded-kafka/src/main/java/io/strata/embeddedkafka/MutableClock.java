@@ -1,4 +1,4 @@
-package io.strata.traceingest.publish;
+package io.strata.embeddedkafka;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** A clock tests move by hand. */
+/** A clock tests move by hand (shared test support: services and libs/kafka-support use it). */
 public final class MutableClock extends Clock {
 
   private Instant now;

@@ -1,8 +1,9 @@
-package io.strata.traceingest.publish;
+package io.strata.kafka.publish;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.traceingest.publish.KafkaAvailability.Pass;
+import io.strata.embeddedkafka.MutableClock;
+import io.strata.kafka.publish.KafkaAvailability.Pass;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -53,23 +54,5 @@ class KafkaAvailabilityTest {
     assertThat(kafka.tryPass()).isEqualTo(Pass.PROBE);
     kafka.abandoned(Pass.PROBE);
     assertThat(kafka.tryPass()).isEqualTo(Pass.PROBE);
-  }
-
-  @Test
-  void limitsBoundRequestsAndSpansButLetOneOversizedBatchThroughAlone() {
-    InFlightLimits limits = new InFlightLimits(2, 100);
-    assertThat(limits.tryAcquireRequest()).isTrue();
-    assertThat(limits.tryAcquireRequest()).isTrue();
-    assertThat(limits.tryAcquireRequest()).isFalse();
-    limits.releaseRequest();
-    assertThat(limits.tryAcquireRequest()).isTrue();
-
-    assertThat(limits.tryAcquireSpans(60)).isTrue();
-    assertThat(limits.tryAcquireSpans(41)).isFalse();
-    assertThat(limits.tryAcquireSpans(40)).isTrue();
-    assertThat(limits.spansInFlight()).isEqualTo(100);
-    limits.releaseSpans(100);
-    assertThat(limits.tryAcquireSpans(500)).isTrue();
-    assertThat(limits.tryAcquireSpans(1)).isFalse();
   }
 }
