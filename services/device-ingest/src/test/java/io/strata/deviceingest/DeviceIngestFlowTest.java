@@ -26,6 +26,7 @@ import io.strata.events.device.XidAction;
 import io.strata.events.device.XidEvent;
 import io.strata.events.device.XidOrigin;
 import io.strata.events.device.XidSource;
+import io.strata.events.topic.NodePartitioning;
 import io.strata.events.topic.Topics;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -206,6 +207,11 @@ class DeviceIngestFlowTest {
                 assertThat(xid.target()).isEqualTo(url);
                 assertThat(CloudEventHeaders.last(record.headers(), CloudEventHeaders.CE_TYPE))
                     .isEqualTo("io.strata.xid_event.v1");
+                assertThat(CloudEventHeaders.last(record.headers(), CloudEventHeaders.CE_ID))
+                    .as("ce_id is the event's own id, minted from the occurrence")
+                    .isEqualTo(xid.eventId());
+                assertThat(record.partition())
+                    .isEqualTo(NodePartitioning.partition("test-cluster/" + NODE, 6));
               });
 
       List<ConsumerRecord<String, DeviceFinding>> findings =

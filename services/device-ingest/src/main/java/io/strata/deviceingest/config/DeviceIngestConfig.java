@@ -132,12 +132,25 @@ public interface DeviceIngestConfig {
     @NotBlank
     String bootstrapServers();
 
-    /** Records held while Kafka is slow or down; beyond this the oldest are dropped. */
+    /**
+     * Samples held while Kafka is slow or down (the samples lane); beyond this the oldest samples
+     * are dropped. XID events and findings never share this buffer.
+     */
     @WithDefault("10000")
     @Min(1)
     int bufferCapacity();
 
-    /** Records handed to the Kafka producer and not yet acknowledged, at most. */
+    /**
+     * Safety cap of the events lane (XID events and findings), which never evicts and re-sends
+     * until Kafka acknowledges. Never reached in practice (XIDs are rare); if it is, new events are
+     * refused, counted in {@code strata_device_ingest_publish_dropped_total{lane="events"}}, logged
+     * as errors, and readiness goes DOWN.
+     */
+    @WithDefault("50000")
+    @Min(1)
+    int eventCapacity();
+
+    /** Records handed to the Kafka producer and not yet acknowledged, at most, per lane. */
     @WithDefault("1000")
     @Min(1)
     int maxUnacknowledged();

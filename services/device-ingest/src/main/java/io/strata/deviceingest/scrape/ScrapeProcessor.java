@@ -83,12 +83,16 @@ public final class ScrapeProcessor {
       String node = gpu.hostname() != null ? gpu.hostname() : target.fallbackNode();
       String key = Keys.gpu(cluster, node, gpu.gpuUuid());
       events.add(
-          new OutgoingEvent<>(Topics.DEVICE_SAMPLES, key, sample(target, node, gpu, now), now));
+          new OutgoingEvent<>(
+              Topics.DEVICE_SAMPLES,
+              key,
+              sample(target, node, gpu, now),
+              EventIds.sample(key, gpu.migInstanceId(), now),
+              now));
       samples++;
       for (XidOccurrence occurrence : xids.observe(target.url(), gpu)) {
-        events.add(
-            new OutgoingEvent<>(
-                Topics.DEVICE_XIDS, key, xidEvent(target, node, gpu, occurrence, now), now));
+        XidEvent xid = xidEvent(target, key, node, gpu, occurrence, now);
+        events.add(new OutgoingEvent<>(Topics.DEVICE_XIDS, key, xid, xid.eventId(), now));
         xidEvents++;
       }
     }
@@ -181,10 +185,15 @@ public final class ScrapeProcessor {
   }
 
   private XidEvent xidEvent(
-      ScrapeTarget target, String node, GpuReading gpu, XidOccurrence occurrence, Instant now) {
+      ScrapeTarget target,
+      String key,
+      String node,
+      GpuReading gpu,
+      XidOccurrence occurrence,
+      Instant now) {
     XidCatalogEntry entry = catalog.describe(occurrence.xid());
     return new XidEvent(
-        UUID.randomUUID().toString(),
+        EventIds.xid(key, gpu.migInstanceId(), occurrence.xid(), occurrence.source().name(), now),
         cluster,
         node,
         gpu.gpuUuid(),
@@ -282,6 +291,8 @@ public final class ScrapeProcessor {
             lineErrors,
             count,
             now);
-    return new OutgoingEvent<>(Topics.DEVICE_FINDINGS, cluster + "/" + target.url(), finding, now);
+    // A finding is one state change: its random id is minted here, once, and kept on re-sends.
+    return new OutgoingEvent<>(
+        Topics.DEVICE_FINDINGS, cluster + "/" + target.url(), finding, finding.findingId(), now);
   }
 }
