@@ -2,6 +2,7 @@ package io.strata.deviceingest;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 
 import io.quarkus.test.common.WithTestResource;
@@ -82,6 +83,7 @@ class DeviceIngestFlowTest {
 
   private void scrape(String body) throws Exception {
     FakeExporterResource.serve(exporterUrl(), body);
+    await().atMost(WAIT).until(() -> scheduler.xidHistory().caughtUp());
     scheduler.scrapeAll().get(20, TimeUnit.SECONDS);
   }
 

@@ -32,6 +32,23 @@ public interface DeviceIngestConfig {
   /** Publishing to Kafka. */
   Publish publish();
 
+  /** Recovery of already published XIDs before scraping (restart, rollout, shard move). */
+  XidRecovery xidRecovery();
+
+  interface XidRecovery {
+
+    /**
+     * Whether to read strata.device.xids.v1 before scraping and follow it, so a GPU's sticky XID
+     * already published (by this or another replica) is not published again at first sight.
+     */
+    @WithDefault("true")
+    boolean enabled();
+
+    /** How far back to read at start; the topic's retention (30 days) by default. */
+    @WithDefault("30d")
+    Duration lookBack();
+  }
+
   interface Scrape {
 
     /** Static list of /metrics URLs scraped in addition to discovered ones. */

@@ -11,6 +11,7 @@ import io.strata.deviceingest.publish.OutgoingEvent;
 import io.strata.deviceingest.xid.XidCatalog;
 import io.strata.deviceingest.xid.XidCatalogEntry;
 import io.strata.deviceingest.xid.XidDetector;
+import io.strata.deviceingest.xid.XidHistory;
 import io.strata.deviceingest.xid.XidOccurrence;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceSample;
@@ -39,14 +40,25 @@ public final class ScrapeProcessor {
   private final String cluster;
   private final int maxLineErrors;
   private final XidCatalog catalog;
-  private final XidDetector xids = new XidDetector();
+  private final XidDetector xids;
   private final FieldPresenceTracker presence;
   private final ScrapeOutcomeTracker outcomes = new ScrapeOutcomeTracker();
   private final Map<String, PrometheusTextParser> parsers = new ConcurrentHashMap<>();
 
   public ScrapeProcessor(
       String cluster, List<String> expectedFields, XidCatalog catalog, int maxLineErrors) {
+    this(cluster, expectedFields, catalog, maxLineErrors, XidHistory.empty());
+  }
+
+  /** {@code history}: the XIDs already published, so a GPU's first sight does not repeat them. */
+  public ScrapeProcessor(
+      String cluster,
+      List<String> expectedFields,
+      XidCatalog catalog,
+      int maxLineErrors,
+      XidHistory history) {
     this.cluster = cluster;
+    this.xids = new XidDetector(history);
     this.catalog = catalog;
     this.maxLineErrors = maxLineErrors;
     this.presence = new FieldPresenceTracker(expectedFields);
@@ -90,7 +102,7 @@ public final class ScrapeProcessor {
               EventIds.sample(key, gpu.migInstanceId(), now),
               now));
       samples++;
-      for (XidOccurrence occurrence : xids.observe(target.url(), gpu)) {
+      for (XidOccurrence occurrence : xids.observe(target.url(), key, gpu)) {
         XidEvent xid = xidEvent(target, key, node, gpu, occurrence, now);
         events.add(new OutgoingEvent<>(Topics.DEVICE_XIDS, key, xid, xid.eventId(), now));
         xidEvents++;

@@ -13,6 +13,8 @@ import io.strata.deviceingest.discovery.EndpointSliceDiscovery;
 import io.strata.deviceingest.discovery.TargetRegistry;
 import io.strata.deviceingest.publish.KafkaEventPublisher;
 import io.strata.deviceingest.xid.XidCatalog;
+import io.strata.deviceingest.xid.XidHistory;
+import io.strata.deviceingest.xid.XidTopicFollower;
 import io.strata.events.device.FindingReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -30,6 +32,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jboss.logging.Logger;
 
@@ -51,6 +54,9 @@ public class ScrapeScheduler {
   private final IngestMetrics metrics;
   private final ScrapeProcessor processor;
   private final TargetRegistry registry;
+  private final XidHistory xidHistory;
+  private XidTopicFollower xidFollower;
+  private final AtomicBoolean waitingLogged = new AtomicBoolean();
   private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
   private ScheduledExecutorService ticker;
   private ExecutorService processing;
@@ -74,12 +80,14 @@ public class ScrapeScheduler {
     this.kubernetes = kubernetes;
     this.clock = clock;
     this.metrics = new IngestMetrics(meterRegistry);
+    this.xidHistory = config.xidRecovery().enabled() ? new XidHistory() : XidHistory.empty();
     this.processor =
         new ScrapeProcessor(
             config.cluster(),
             config.presence().expectedFields(),
             XidCatalog.load(),
-            config.scrape().maxReportedLineErrors());
+            config.scrape().maxReportedLineErrors(),
+            xidHistory);
     List<ScrapeTarget> statics =
         config.scrape().targets().orElse(List.of()).stream()
             .map(String::trim)
@@ -107,6 +115,18 @@ public class ScrapeScheduler {
     if (config.discovery().enabled()) {
       discovery = new EndpointSliceDiscovery(kubernetes.get(), config.discovery(), registry);
     }
+    if (config.xidRecovery().enabled()) {
+      requirePositive(
+          config.xidRecovery().lookBack(), "strata.device-ingest.xid-recovery.look-back");
+      xidFollower =
+          new XidTopicFollower(
+              config.publish().bootstrapServers(),
+              config.cluster(),
+              config.xidRecovery().lookBack(),
+              xidHistory,
+              clock);
+      xidFollower.start();
+    }
     started = clock.instant();
     ticker = Executors.newSingleThreadScheduledExecutor(named("strata-scrape-ticker"));
     ticker.scheduleAtFixedRate(
@@ -128,16 +148,34 @@ public class ScrapeScheduler {
     if (discovery != null) {
       discovery.close();
     }
+    if (xidFollower != null) {
+      xidFollower.close();
+    }
   }
 
-  /** Starts a scrape of every target not already being scraped; completes when all are done. */
+  /**
+   * Starts a scrape of every target not already being scraped; completes when all are done. Does
+   * nothing until the XID history is recovered: a scrape before would publish every sticky XID
+   * again "at first sight".
+   */
   public CompletableFuture<Void> scrapeAll() {
+    if (!xidHistory.caughtUp()) {
+      if (waitingLogged.compareAndSet(false, true)) {
+        LOG.info("not scraping until the XID history is recovered from Kafka");
+      }
+      return CompletableFuture.completedFuture(null);
+    }
     List<CompletableFuture<Void>> scrapes = registry.targets().stream().map(this::scrape).toList();
     return CompletableFuture.allOf(scrapes.toArray(CompletableFuture[]::new));
   }
 
   public TargetRegistry targets() {
     return registry;
+  }
+
+  /** The XIDs already published, as far as recovered; caught up once scraping may begin. */
+  public XidHistory xidHistory() {
+    return xidHistory;
   }
 
   /** Null while discovery is off. */
