@@ -35,6 +35,38 @@ public interface DeviceIngestConfig {
   /** Recovery of already published XIDs before scraping (restart, rollout, shard move). */
   XidRecovery xidRecovery();
 
+  /** Sharding of the targets over the live replicas (docs/adr/008). */
+  Sharding sharding();
+
+  interface Sharding {
+
+    /**
+     * Whether this replica scrapes only its share: the targets whose node it wins by rendezvous
+     * hashing over the live members (Kubernetes Leases). Off: it scrapes every target.
+     */
+    @WithDefault("false")
+    boolean enabled();
+
+    /** This replica's member name; default the pod name ({@code HOSTNAME}). Unique per replica. */
+    Optional<String> memberId();
+
+    /** Namespace of the member Leases; default the Kubernetes client's namespace. */
+    Optional<String> namespace();
+
+    /** Names the group: Leases {@code <group>-<member>} labelled strata.io/shard-group. */
+    @WithDefault("strata-device-ingest")
+    @Pattern(regexp = "[a-z0-9]([-a-z0-9]*[a-z0-9])?")
+    String group();
+
+    /** A member whose Lease was not renewed for this long is dropped (a crashed replica). */
+    @WithDefault("15s")
+    Duration leaseDuration();
+
+    /** How often a member renews its Lease and re-reads the others (keep it <= scrape interval). */
+    @WithDefault("5s")
+    Duration renewInterval();
+  }
+
   interface XidRecovery {
 
     /**

@@ -1,6 +1,7 @@
 package io.strata.deviceingest.scrape;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
@@ -12,6 +13,8 @@ import io.strata.deviceingest.config.DeviceIngestConfig;
 import io.strata.deviceingest.discovery.EndpointSliceDiscovery;
 import io.strata.deviceingest.discovery.TargetRegistry;
 import io.strata.deviceingest.publish.KafkaEventPublisher;
+import io.strata.deviceingest.shard.LeaseMembership;
+import io.strata.deviceingest.shard.ShardView;
 import io.strata.deviceingest.xid.XidCatalog;
 import io.strata.deviceingest.xid.XidHistory;
 import io.strata.deviceingest.xid.XidTopicFollower;
@@ -24,6 +27,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -57,6 +61,10 @@ public class ScrapeScheduler {
   private final XidHistory xidHistory;
   private XidTopicFollower xidFollower;
   private final AtomicBoolean waitingLogged = new AtomicBoolean();
+  private final MeterRegistry meterRegistry;
+  private volatile ShardView shard = ShardView.everything();
+  private LeaseMembership membership;
+  private ScheduledExecutorService membershipTicker;
   private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
   private ScheduledExecutorService ticker;
   private ExecutorService processing;
@@ -80,6 +88,7 @@ public class ScrapeScheduler {
     this.kubernetes = kubernetes;
     this.clock = clock;
     this.metrics = new IngestMetrics(meterRegistry);
+    this.meterRegistry = meterRegistry;
     this.xidHistory = config.xidRecovery().enabled() ? new XidHistory() : XidHistory.empty();
     this.processor =
         new ScrapeProcessor(
@@ -127,6 +136,9 @@ public class ScrapeScheduler {
               clock);
       xidFollower.start();
     }
+    if (config.sharding().enabled()) {
+      startMembership(config.sharding());
+    }
     started = clock.instant();
     ticker = Executors.newSingleThreadScheduledExecutor(named("strata-scrape-ticker"));
     ticker.scheduleAtFixedRate(
@@ -139,7 +151,78 @@ public class ScrapeScheduler {
         registry.size(), scrape.interval(), config.discovery().enabled() ? "on" : "off");
   }
 
+  private void startMembership(DeviceIngestConfig.Sharding sharding) {
+    requirePositive(sharding.leaseDuration(), "strata.device-ingest.sharding.lease-duration");
+    requirePositive(sharding.renewInterval(), "strata.device-ingest.sharding.renew-interval");
+    if (sharding.renewInterval().compareTo(sharding.leaseDuration()) >= 0) {
+      throw new IllegalArgumentException(
+          "strata.device-ingest.sharding.renew-interval must be shorter than lease-duration");
+    }
+    String self =
+        sharding
+            .memberId()
+            .or(() -> Optional.ofNullable(System.getenv("HOSTNAME")))
+            .filter(id -> !id.isBlank())
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "strata.device-ingest.sharding.member-id is required (no HOSTNAME)"));
+    KubernetesClient client = kubernetes.get();
+    String namespace = sharding.namespace().orElse(client.getNamespace());
+    shard = new ShardView(self, List.of());
+    membership =
+        new LeaseMembership(
+            client,
+            namespace,
+            sharding.group(),
+            self,
+            sharding.leaseDuration(),
+            clock,
+            this::onShardChange);
+    Gauge.builder("strata.device.ingest.shard.members", this, s -> s.shard.members().size())
+        .description("Live device-ingest replicas this one shares the targets with")
+        .register(meterRegistry);
+    membershipTicker = Executors.newSingleThreadScheduledExecutor(named("strata-shard-lease"));
+    // A replica joins only once it can scrape without re-firing XIDs: after the XID recovery.
+    membershipTicker.scheduleWithFixedDelay(
+        () -> {
+          if (xidHistory.caughtUp()) {
+            membership.renew();
+          }
+        },
+        0,
+        sharding.renewInterval().toMillis(),
+        TimeUnit.MILLISECONDS);
+  }
+
+  /** Frees the state of targets that moved to another replica, so a later return starts fresh. */
+  private void onShardChange(ShardView next) {
+    ShardView before = shard;
+    shard = next;
+    for (ScrapeTarget target : registry.targets()) {
+      String node = target.fallbackNode();
+      if (before.owns(node) && !next.owns(node)) {
+        processor.forgetTarget(target.url());
+        metrics.forgetTarget(target.url());
+      }
+    }
+  }
+
+  /** This replica's share; everything while sharding is off. */
+  public ShardView shard() {
+    return shard;
+  }
+
+  /** Null while sharding is off. */
+  public LeaseMembership membership() {
+    return membership;
+  }
+
   void stop(@Observes ShutdownEvent event) {
+    if (membershipTicker != null) {
+      membershipTicker.shutdownNow();
+      membership.leave();
+    }
     if (ticker != null) {
       ticker.shutdownNow();
       processing.shutdownNow();
@@ -165,7 +248,12 @@ public class ScrapeScheduler {
       }
       return CompletableFuture.completedFuture(null);
     }
-    List<CompletableFuture<Void>> scrapes = registry.targets().stream().map(this::scrape).toList();
+    ShardView share = shard;
+    List<CompletableFuture<Void>> scrapes =
+        registry.targets().stream()
+            .filter(target -> share.owns(target.fallbackNode()))
+            .map(this::scrape)
+            .toList();
     return CompletableFuture.allOf(scrapes.toArray(CompletableFuture[]::new));
   }
 
