@@ -42,7 +42,14 @@ public class KafkaEventPublisher {
   /** The CloudEvents source of every record this service writes. */
   public static final String SOURCE = "/strata/device-ingest";
 
-  static final String METRIC_PREFIX = "strata.device.ingest.publish";
+  static final LaneMeterNames METERS =
+      new LaneMeterNames(
+          "strata.device.ingest.publish.sent",
+          "strata.device.ingest.publish.failed",
+          "strata.device.ingest.publish.dropped",
+          "strata.device.ingest.publish.resent",
+          "strata.device.ingest.publish.buffered",
+          "strata.device.ingest.publish.unacknowledged");
 
   private static final Logger LOG = Logger.getLogger(KafkaEventPublisher.class);
 
@@ -84,7 +91,7 @@ public class KafkaEventPublisher {
             RecordSender::permanent,
             sender,
             registry,
-            METRIC_PREFIX);
+            METERS);
     this.events =
         new PublishLane<>(
             "events",
@@ -94,9 +101,9 @@ public class KafkaEventPublisher {
             RecordSender::permanent,
             sender,
             registry,
-            METRIC_PREFIX);
+            METERS);
     this.unserializable =
-        Counter.builder(METRIC_PREFIX + ".unserializable")
+        Counter.builder("strata.device.ingest.publish.unserializable")
             .description("Events that could not be serialised (a bug; logged)")
             .register(registry);
   }

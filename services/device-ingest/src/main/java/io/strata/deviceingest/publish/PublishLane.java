@@ -58,7 +58,7 @@ public final class PublishLane<R> implements AutoCloseable {
   private volatile boolean running = true;
 
   /**
-   * @param metricPrefix e.g. {@code strata.device.ingest.publish}; meters carry a {@code lane} tag
+   * @param meters the lane's meter names; each meter carries a {@code lane} tag
    * @param permanent errors after which a re-send can never succeed (record too large, ...)
    */
   public PublishLane(
@@ -69,7 +69,7 @@ public final class PublishLane<R> implements AutoCloseable {
       Predicate<Exception> permanent,
       Sender<R> sender,
       MeterRegistry registry,
-      String metricPrefix) {
+      LaneMeterNames meters) {
     this.name = name;
     this.buffer = buffer;
     this.delivery = delivery;
@@ -77,22 +77,20 @@ public final class PublishLane<R> implements AutoCloseable {
     this.sender = sender;
     this.maxUnacknowledged = maxUnacknowledged;
     this.unacknowledged = new Semaphore(maxUnacknowledged);
-    this.sent = counter(registry, metricPrefix + ".sent", "Records acknowledged by Kafka");
-    this.failed =
-        counter(registry, metricPrefix + ".failed", "Sends Kafka did not acknowledge in time");
+    this.sent = counter(registry, meters.sent(), "Records acknowledged by Kafka");
+    this.failed = counter(registry, meters.failed(), "Sends Kafka did not acknowledge in time");
     this.dropped =
         counter(
             registry,
-            metricPrefix + ".dropped",
+            meters.dropped(),
             "Records dropped: oldest evicted (best effort) or refused at the safety cap");
-    this.resent =
-        counter(registry, metricPrefix + ".resent", "Records sent again after a failed delivery");
-    Gauge.builder(metricPrefix + ".buffered", buffer, LaneBuffer::size)
+    this.resent = counter(registry, meters.resent(), "Records sent again after a failed delivery");
+    Gauge.builder(meters.buffered(), buffer, LaneBuffer::size)
         .tag("lane", name)
         .description("Records waiting in the lane's buffer")
         .strongReference(true)
         .register(registry);
-    Gauge.builder(metricPrefix + ".unacknowledged", this, PublishLane::unacknowledged)
+    Gauge.builder(meters.unacknowledged(), this, PublishLane::unacknowledged)
         .tag("lane", name)
         .description("Records handed to the producer and not yet acknowledged")
         .strongReference(true)

@@ -50,7 +50,7 @@ class KafkaEventPublisherTest {
   }
 
   private static double lane(SimpleMeterRegistry meters, String meter, String lane) {
-    return meters.counter(KafkaEventPublisher.METRIC_PREFIX + "." + meter, "lane", lane).count();
+    return meters.counter("strata.device.ingest.publish." + meter, "lane", lane).count();
   }
 
   @Test

@@ -47,7 +47,20 @@ class PublishLaneTest {
   private PublishLane<String> lane(
       String name, LaneBuffer<String> buffer, Delivery delivery, PublishLane.Sender<String> k) {
     return new PublishLane<>(
-        name, buffer, delivery, 2, RecordSender::permanent, k, meters, "test.publish");
+        name,
+        buffer,
+        delivery,
+        2,
+        RecordSender::permanent,
+        k,
+        meters,
+        new LaneMeterNames(
+            "test.publish.sent",
+            "test.publish.failed",
+            "test.publish.dropped",
+            "test.publish.resent",
+            "test.publish.buffered",
+            "test.publish.unacknowledged"));
   }
 
   private double count(String meter, String lane) {
