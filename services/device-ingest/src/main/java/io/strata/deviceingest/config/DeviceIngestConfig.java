@@ -103,6 +103,22 @@ public interface DeviceIngestConfig {
     @Min(1024)
     int maxResponseBytes();
 
+    /**
+     * Whether each target is scraped in its own slot of the interval (a stable hash of its URL)
+     * instead of all targets in one burst per interval.
+     */
+    @WithDefault("true")
+    boolean spread();
+
+    /**
+     * Scrapes running at once, at most; a target whose slot comes while the cap is reached waits
+     * for its next slot (counted in strata_device_ingest_scrapes_skipped_total).
+     */
+    @WithDefault("128")
+    @Min(1)
+    @Max(10000)
+    int maxConcurrent();
+
     /** Threads that parse pages and map them to events (HTTP itself is asynchronous). */
     @WithDefault("2")
     @Min(1)

@@ -34,10 +34,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import org.jboss.logging.Logger;
 
 /**
@@ -66,6 +68,9 @@ public class ScrapeScheduler {
   private LeaseMembership membership;
   private ScheduledExecutorService membershipTicker;
   private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+  private final Semaphore concurrent;
+  private int slots = 1;
+  private long tickCount;
   private ScheduledExecutorService ticker;
   private ExecutorService processing;
   private ExecutorService http;
@@ -89,6 +94,7 @@ public class ScrapeScheduler {
     this.clock = clock;
     this.metrics = new IngestMetrics(meterRegistry);
     this.meterRegistry = meterRegistry;
+    this.concurrent = new Semaphore(config.scrape().maxConcurrent());
     this.xidHistory = config.xidRecovery().enabled() ? new XidHistory() : XidHistory.empty();
     this.processor =
         new ScrapeProcessor(
@@ -141,11 +147,14 @@ public class ScrapeScheduler {
     }
     started = clock.instant();
     ticker = Executors.newSingleThreadScheduledExecutor(named("strata-scrape-ticker"));
+    // Spread: one tick per slot, each scraping the targets of that slot; else one burst per
+    // interval.
+    slots = scrape.spread() ? ScrapeSpread.slots(scrape.interval().toMillis()) : 1;
     ticker.scheduleAtFixedRate(
         this::tick,
-        scrape.initialDelay().toMillis(),
-        scrape.interval().toMillis(),
-        TimeUnit.MILLISECONDS);
+        scrape.initialDelay().toNanos() / 1000,
+        Math.max(1, scrape.interval().toNanos() / 1000 / slots),
+        TimeUnit.MICROSECONDS);
     LOG.infof(
         "scraping %d static target(s) every %s, discovery %s",
         registry.size(), scrape.interval(), config.discovery().enabled() ? "on" : "off");
@@ -242,6 +251,10 @@ public class ScrapeScheduler {
    * again "at first sight".
    */
   public CompletableFuture<Void> scrapeAll() {
+    return scrapeWhere(target -> true);
+  }
+
+  private CompletableFuture<Void> scrapeWhere(Predicate<ScrapeTarget> inThisTick) {
     if (!xidHistory.caughtUp()) {
       if (waitingLogged.compareAndSet(false, true)) {
         LOG.info("not scraping until the XID history is recovered from Kafka");
@@ -251,6 +264,7 @@ public class ScrapeScheduler {
     ShardView share = shard;
     List<CompletableFuture<Void>> scrapes =
         registry.targets().stream()
+            .filter(inThisTick)
             .filter(target -> share.owns(target.fallbackNode()))
             .map(this::scrape)
             .toList();
@@ -283,7 +297,8 @@ public class ScrapeScheduler {
   private void tick() {
     try {
       lastTick = clock.instant();
-      scrapeAll();
+      int slot = (int) (tickCount++ % slots);
+      scrapeWhere(target -> slots == 1 || ScrapeSpread.slot(target.url(), slots) == slot);
     } catch (RuntimeException e) {
       // A failing tick must not cancel the schedule.
       metrics.processingError();
@@ -293,6 +308,12 @@ public class ScrapeScheduler {
 
   private CompletableFuture<Void> scrape(ScrapeTarget target) {
     if (!inFlight.add(target.url())) {
+      metrics.skipped();
+      return CompletableFuture.completedFuture(null);
+    }
+    if (!concurrent.tryAcquire()) {
+      // At the cap: this target waits for its next slot rather than piling up work.
+      inFlight.remove(target.url());
       metrics.skipped();
       return CompletableFuture.completedFuture(null);
     }
@@ -332,6 +353,7 @@ public class ScrapeScheduler {
     } finally {
       scope.close();
       span.end();
+      concurrent.release();
       inFlight.remove(target.url());
     }
     return null;
