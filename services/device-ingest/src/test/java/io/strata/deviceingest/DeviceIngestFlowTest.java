@@ -2,6 +2,7 @@ package io.strata.deviceingest;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 
 import io.quarkus.test.common.WithTestResource;
@@ -26,6 +27,7 @@ import io.strata.events.device.XidAction;
 import io.strata.events.device.XidEvent;
 import io.strata.events.device.XidOrigin;
 import io.strata.events.device.XidSource;
+import io.strata.events.topic.NodePartitioning;
 import io.strata.events.topic.Topics;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -81,6 +83,7 @@ class DeviceIngestFlowTest {
 
   private void scrape(String body) throws Exception {
     FakeExporterResource.serve(exporterUrl(), body);
+    await().atMost(WAIT).until(() -> scheduler.xidHistory().caughtUp());
     scheduler.scrapeAll().get(20, TimeUnit.SECONDS);
   }
 
@@ -206,6 +209,11 @@ class DeviceIngestFlowTest {
                 assertThat(xid.target()).isEqualTo(url);
                 assertThat(CloudEventHeaders.last(record.headers(), CloudEventHeaders.CE_TYPE))
                     .isEqualTo("io.strata.xid_event.v1");
+                assertThat(CloudEventHeaders.last(record.headers(), CloudEventHeaders.CE_ID))
+                    .as("ce_id is the event's own id, minted from the occurrence")
+                    .isEqualTo(xid.eventId());
+                assertThat(record.partition())
+                    .isEqualTo(NodePartitioning.partition("test-cluster/" + NODE, 6));
               });
 
       List<ConsumerRecord<String, DeviceFinding>> findings =

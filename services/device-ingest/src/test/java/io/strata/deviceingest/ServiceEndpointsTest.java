@@ -1,6 +1,7 @@
 package io.strata.deviceingest;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
@@ -10,6 +11,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.strata.deviceingest.testing.FakeExporterResource;
 import io.strata.embeddedkafka.StrataKafkaResource;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -20,6 +22,10 @@ class ServiceEndpointsTest {
 
   @Test
   void healthIsUp() {
+    // Readiness waits for the XID history to be read back from Kafka, shortly after start.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> given().when().get("/q/health").statusCode() == 200);
     given()
         .when()
         .get("/q/health")
@@ -31,7 +37,8 @@ class ServiceEndpointsTest {
             hasItems(
                 "device-ingest-kafka-publisher",
                 "device-ingest-scrape-loop",
-                "device-ingest-discovery"));
+                "device-ingest-discovery",
+                "device-ingest-xid-recovery"));
   }
 
   @Test

@@ -8,6 +8,7 @@ import io.strata.simulator.control.ControlServer;
 import io.strata.simulator.dcgm.DcgmRenderer;
 import io.strata.simulator.dcgm.MetricsServers;
 import io.strata.simulator.k8s.ClusterSeeder;
+import io.strata.simulator.k8s.ExporterEndpoints;
 import io.strata.simulator.k8s.MockKubernetesApi;
 import io.strata.simulator.k8s.PodSync;
 import io.strata.simulator.k8s.ReactionConventions;
@@ -111,9 +112,13 @@ public final class Simulator implements AutoCloseable {
     MetricsServers metrics =
         new MetricsServers(model, new DcgmRenderer(shape, options.xidWindow()), clock);
     closeables.push(metrics);
-    endpoints.put(
-        "exporters",
-        metrics.start(options.metricsMode(), options.host(), options.metricsBasePort(), http));
+    Map<String, String> exporters =
+        metrics.start(options.metricsMode(), options.host(), options.metricsBasePort(), http);
+    endpoints.put("exporters", exporters);
+    if (options.metricsMode() == MetricsServers.Mode.PER_NODE) {
+      // Discoverable like the dcgm-exporter chart's Service (shared mode's paths are not).
+      ExporterEndpoints.publish(client, exporters);
+    }
 
     OtlpHttpSpanExporter exporter =
         OtlpHttpSpanExporter.builder()

@@ -32,6 +32,55 @@ public interface DeviceIngestConfig {
   /** Publishing to Kafka. */
   Publish publish();
 
+  /** Recovery of already published XIDs before scraping (restart, rollout, shard move). */
+  XidRecovery xidRecovery();
+
+  /** Sharding of the targets over the live replicas (docs/adr/008). */
+  Sharding sharding();
+
+  interface Sharding {
+
+    /**
+     * Whether this replica scrapes only its share: the targets whose node it wins by rendezvous
+     * hashing over the live members (Kubernetes Leases). Off: it scrapes every target.
+     */
+    @WithDefault("false")
+    boolean enabled();
+
+    /** This replica's member name; default the pod name ({@code HOSTNAME}). Unique per replica. */
+    Optional<String> memberId();
+
+    /** Namespace of the member Leases; default the Kubernetes client's namespace. */
+    Optional<String> namespace();
+
+    /** Names the group: Leases {@code <group>-<member>} labelled strata.io/shard-group. */
+    @WithDefault("strata-device-ingest")
+    @Pattern(regexp = "[a-z0-9]([-a-z0-9]*[a-z0-9])?")
+    String group();
+
+    /** A member whose Lease was not renewed for this long is dropped (a crashed replica). */
+    @WithDefault("15s")
+    Duration leaseDuration();
+
+    /** How often a member renews its Lease and re-reads the others (keep it <= scrape interval). */
+    @WithDefault("5s")
+    Duration renewInterval();
+  }
+
+  interface XidRecovery {
+
+    /**
+     * Whether to read strata.device.xids.v1 before scraping and follow it, so a GPU's sticky XID
+     * already published (by this or another replica) is not published again at first sight.
+     */
+    @WithDefault("true")
+    boolean enabled();
+
+    /** How far back to read at start; the topic's retention (30 days) by default. */
+    @WithDefault("30d")
+    Duration lookBack();
+  }
+
   interface Scrape {
 
     /** Static list of /metrics URLs scraped in addition to discovered ones. */
@@ -53,6 +102,22 @@ public interface DeviceIngestConfig {
     @WithDefault("16777216")
     @Min(1024)
     int maxResponseBytes();
+
+    /**
+     * Whether each target is scraped in its own slot of the interval (a stable hash of its URL)
+     * instead of all targets in one burst per interval.
+     */
+    @WithDefault("true")
+    boolean spread();
+
+    /**
+     * Scrapes running at once, at most; a target whose slot comes while the cap is reached waits
+     * for its next slot (counted in strata_device_ingest_scrapes_skipped_total).
+     */
+    @WithDefault("128")
+    @Min(1)
+    @Max(10000)
+    int maxConcurrent();
 
     /** Threads that parse pages and map them to events (HTTP itself is asynchronous). */
     @WithDefault("2")
@@ -132,12 +197,25 @@ public interface DeviceIngestConfig {
     @NotBlank
     String bootstrapServers();
 
-    /** Records held while Kafka is slow or down; beyond this the oldest are dropped. */
+    /**
+     * Samples held while Kafka is slow or down (the samples lane); beyond this the oldest samples
+     * are dropped. XID events and findings never share this buffer.
+     */
     @WithDefault("10000")
     @Min(1)
     int bufferCapacity();
 
-    /** Records handed to the Kafka producer and not yet acknowledged, at most. */
+    /**
+     * Safety cap of the events lane (XID events and findings), which never evicts and re-sends
+     * until Kafka acknowledges. Never reached in practice (XIDs are rare); if it is, new events are
+     * refused, counted in {@code strata_device_ingest_publish_dropped_total{lane="events"}}, logged
+     * as errors, and readiness goes DOWN.
+     */
+    @WithDefault("50000")
+    @Min(1)
+    int eventCapacity();
+
+    /** Records handed to the Kafka producer and not yet acknowledged, at most, per lane. */
     @WithDefault("1000")
     @Min(1)
     int maxUnacknowledged();

@@ -7,7 +7,10 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
-/** Not ready while Kafka does not acknowledge records or the publish buffer is dropping. */
+/**
+ * Not ready while Kafka does not acknowledge records, the samples lane is dropping, or the events
+ * lane hit its safety cap.
+ */
 @Readiness
 @ApplicationScoped
 public class KafkaPublisherReadiness implements HealthCheck {
@@ -24,7 +27,9 @@ public class KafkaPublisherReadiness implements HealthCheck {
     return HealthCheckResponse.named("device-ingest-kafka-publisher")
         .status(!publisher.degraded())
         .withData("buffered", publisher.buffered())
+        .withData("buffered-events", publisher.bufferedEvents())
         .withData("dropped", publisher.droppedCount())
+        .withData("dropped-events", publisher.droppedEvents())
         .build();
   }
 }

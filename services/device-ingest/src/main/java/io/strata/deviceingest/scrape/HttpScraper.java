@@ -38,6 +38,10 @@ public final class HttpScraper {
     this.client =
         HttpClient.newBuilder()
             .connectTimeout(timeout)
+            // HTTP/1.1 with the client's keep-alive pool: one connection per exporter, reused by
+            // every scrape (no h2c upgrade attempt on plain http, which the exporter does not
+            // speak).
+            .version(HttpClient.Version.HTTP_1_1)
             .followRedirects(HttpClient.Redirect.NORMAL)
             .executor(executor)
             .build();

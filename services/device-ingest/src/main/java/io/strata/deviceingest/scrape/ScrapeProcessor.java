@@ -11,6 +11,7 @@ import io.strata.deviceingest.publish.OutgoingEvent;
 import io.strata.deviceingest.xid.XidCatalog;
 import io.strata.deviceingest.xid.XidCatalogEntry;
 import io.strata.deviceingest.xid.XidDetector;
+import io.strata.deviceingest.xid.XidHistory;
 import io.strata.deviceingest.xid.XidOccurrence;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceSample;
@@ -39,14 +40,25 @@ public final class ScrapeProcessor {
   private final String cluster;
   private final int maxLineErrors;
   private final XidCatalog catalog;
-  private final XidDetector xids = new XidDetector();
+  private final XidDetector xids;
   private final FieldPresenceTracker presence;
   private final ScrapeOutcomeTracker outcomes = new ScrapeOutcomeTracker();
   private final Map<String, PrometheusTextParser> parsers = new ConcurrentHashMap<>();
 
   public ScrapeProcessor(
       String cluster, List<String> expectedFields, XidCatalog catalog, int maxLineErrors) {
+    this(cluster, expectedFields, catalog, maxLineErrors, XidHistory.empty());
+  }
+
+  /** {@code history}: the XIDs already published, so a GPU's first sight does not repeat them. */
+  public ScrapeProcessor(
+      String cluster,
+      List<String> expectedFields,
+      XidCatalog catalog,
+      int maxLineErrors,
+      XidHistory history) {
     this.cluster = cluster;
+    this.xids = new XidDetector(history);
     this.catalog = catalog;
     this.maxLineErrors = maxLineErrors;
     this.presence = new FieldPresenceTracker(expectedFields);
@@ -83,12 +95,16 @@ public final class ScrapeProcessor {
       String node = gpu.hostname() != null ? gpu.hostname() : target.fallbackNode();
       String key = Keys.gpu(cluster, node, gpu.gpuUuid());
       events.add(
-          new OutgoingEvent<>(Topics.DEVICE_SAMPLES, key, sample(target, node, gpu, now), now));
+          new OutgoingEvent<>(
+              Topics.DEVICE_SAMPLES,
+              key,
+              sample(target, node, gpu, now),
+              EventIds.sample(key, gpu.migInstanceId(), now),
+              now));
       samples++;
-      for (XidOccurrence occurrence : xids.observe(target.url(), gpu)) {
-        events.add(
-            new OutgoingEvent<>(
-                Topics.DEVICE_XIDS, key, xidEvent(target, node, gpu, occurrence, now), now));
+      for (XidOccurrence occurrence : xids.observe(target.url(), key, gpu)) {
+        XidEvent xid = xidEvent(target, key, node, gpu, occurrence, now);
+        events.add(new OutgoingEvent<>(Topics.DEVICE_XIDS, key, xid, xid.eventId(), now));
         xidEvents++;
       }
     }
@@ -181,10 +197,15 @@ public final class ScrapeProcessor {
   }
 
   private XidEvent xidEvent(
-      ScrapeTarget target, String node, GpuReading gpu, XidOccurrence occurrence, Instant now) {
+      ScrapeTarget target,
+      String key,
+      String node,
+      GpuReading gpu,
+      XidOccurrence occurrence,
+      Instant now) {
     XidCatalogEntry entry = catalog.describe(occurrence.xid());
     return new XidEvent(
-        UUID.randomUUID().toString(),
+        EventIds.xid(key, gpu.migInstanceId(), occurrence.xid(), occurrence.source().name(), now),
         cluster,
         node,
         gpu.gpuUuid(),
@@ -282,6 +303,8 @@ public final class ScrapeProcessor {
             lineErrors,
             count,
             now);
-    return new OutgoingEvent<>(Topics.DEVICE_FINDINGS, cluster + "/" + target.url(), finding, now);
+    // A finding is one state change: its random id is minted here, once, and kept on re-sends.
+    return new OutgoingEvent<>(
+        Topics.DEVICE_FINDINGS, cluster + "/" + target.url(), finding, finding.findingId(), now);
   }
 }

@@ -1,6 +1,7 @@
 package io.strata.deviceingest.scrape;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
@@ -12,7 +13,11 @@ import io.strata.deviceingest.config.DeviceIngestConfig;
 import io.strata.deviceingest.discovery.EndpointSliceDiscovery;
 import io.strata.deviceingest.discovery.TargetRegistry;
 import io.strata.deviceingest.publish.KafkaEventPublisher;
+import io.strata.deviceingest.shard.LeaseMembership;
+import io.strata.deviceingest.shard.ShardView;
 import io.strata.deviceingest.xid.XidCatalog;
+import io.strata.deviceingest.xid.XidHistory;
+import io.strata.deviceingest.xid.XidTopicFollower;
 import io.strata.events.device.FindingReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -22,15 +27,19 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import org.jboss.logging.Logger;
 
 /**
@@ -51,7 +60,17 @@ public class ScrapeScheduler {
   private final IngestMetrics metrics;
   private final ScrapeProcessor processor;
   private final TargetRegistry registry;
+  private final XidHistory xidHistory;
+  private XidTopicFollower xidFollower;
+  private final AtomicBoolean waitingLogged = new AtomicBoolean();
+  private final MeterRegistry meterRegistry;
+  private volatile ShardView shard = ShardView.everything();
+  private LeaseMembership membership;
+  private ScheduledExecutorService membershipTicker;
   private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+  private final Semaphore concurrent;
+  private int slots = 1;
+  private long tickCount;
   private ScheduledExecutorService ticker;
   private ExecutorService processing;
   private ExecutorService http;
@@ -74,12 +93,16 @@ public class ScrapeScheduler {
     this.kubernetes = kubernetes;
     this.clock = clock;
     this.metrics = new IngestMetrics(meterRegistry);
+    this.meterRegistry = meterRegistry;
+    this.concurrent = new Semaphore(config.scrape().maxConcurrent());
+    this.xidHistory = config.xidRecovery().enabled() ? new XidHistory() : XidHistory.empty();
     this.processor =
         new ScrapeProcessor(
             config.cluster(),
             config.presence().expectedFields(),
             XidCatalog.load(),
-            config.scrape().maxReportedLineErrors());
+            config.scrape().maxReportedLineErrors(),
+            xidHistory);
     List<ScrapeTarget> statics =
         config.scrape().targets().orElse(List.of()).stream()
             .map(String::trim)
@@ -107,19 +130,108 @@ public class ScrapeScheduler {
     if (config.discovery().enabled()) {
       discovery = new EndpointSliceDiscovery(kubernetes.get(), config.discovery(), registry);
     }
+    if (config.xidRecovery().enabled()) {
+      requirePositive(
+          config.xidRecovery().lookBack(), "strata.device-ingest.xid-recovery.look-back");
+      xidFollower =
+          new XidTopicFollower(
+              config.publish().bootstrapServers(),
+              config.cluster(),
+              config.xidRecovery().lookBack(),
+              xidHistory,
+              clock);
+      xidFollower.start();
+    }
+    if (config.sharding().enabled()) {
+      startMembership(config.sharding());
+    }
     started = clock.instant();
     ticker = Executors.newSingleThreadScheduledExecutor(named("strata-scrape-ticker"));
+    // Spread: one tick per slot, each scraping the targets of that slot; else one burst per
+    // interval.
+    slots = scrape.spread() ? ScrapeSpread.slots(scrape.interval().toMillis()) : 1;
     ticker.scheduleAtFixedRate(
         this::tick,
-        scrape.initialDelay().toMillis(),
-        scrape.interval().toMillis(),
-        TimeUnit.MILLISECONDS);
+        scrape.initialDelay().toNanos() / 1000,
+        Math.max(1, scrape.interval().toNanos() / 1000 / slots),
+        TimeUnit.MICROSECONDS);
     LOG.infof(
         "scraping %d static target(s) every %s, discovery %s",
         registry.size(), scrape.interval(), config.discovery().enabled() ? "on" : "off");
   }
 
+  private void startMembership(DeviceIngestConfig.Sharding sharding) {
+    requirePositive(sharding.leaseDuration(), "strata.device-ingest.sharding.lease-duration");
+    requirePositive(sharding.renewInterval(), "strata.device-ingest.sharding.renew-interval");
+    if (sharding.renewInterval().compareTo(sharding.leaseDuration()) >= 0) {
+      throw new IllegalArgumentException(
+          "strata.device-ingest.sharding.renew-interval must be shorter than lease-duration");
+    }
+    String self =
+        sharding
+            .memberId()
+            .or(() -> Optional.ofNullable(System.getenv("HOSTNAME")))
+            .filter(id -> !id.isBlank())
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "strata.device-ingest.sharding.member-id is required (no HOSTNAME)"));
+    KubernetesClient client = kubernetes.get();
+    String namespace = sharding.namespace().orElse(client.getNamespace());
+    shard = new ShardView(self, List.of());
+    membership =
+        new LeaseMembership(
+            client,
+            namespace,
+            sharding.group(),
+            self,
+            sharding.leaseDuration(),
+            clock,
+            this::onShardChange);
+    Gauge.builder("strata.device.ingest.shard.members", this, s -> s.shard.members().size())
+        .description("Live device-ingest replicas this one shares the targets with")
+        .register(meterRegistry);
+    membershipTicker = Executors.newSingleThreadScheduledExecutor(named("strata-shard-lease"));
+    // A replica joins only once it can scrape without re-firing XIDs: after the XID recovery.
+    membershipTicker.scheduleWithFixedDelay(
+        () -> {
+          if (xidHistory.caughtUp()) {
+            membership.renew();
+          }
+        },
+        0,
+        sharding.renewInterval().toMillis(),
+        TimeUnit.MILLISECONDS);
+  }
+
+  /** Frees the state of targets that moved to another replica, so a later return starts fresh. */
+  private void onShardChange(ShardView next) {
+    ShardView before = shard;
+    shard = next;
+    for (ScrapeTarget target : registry.targets()) {
+      String node = target.fallbackNode();
+      if (before.owns(node) && !next.owns(node)) {
+        processor.forgetTarget(target.url());
+        metrics.forgetTarget(target.url());
+      }
+    }
+  }
+
+  /** This replica's share; everything while sharding is off. */
+  public ShardView shard() {
+    return shard;
+  }
+
+  /** Null while sharding is off. */
+  public LeaseMembership membership() {
+    return membership;
+  }
+
   void stop(@Observes ShutdownEvent event) {
+    if (membershipTicker != null) {
+      membershipTicker.shutdownNow();
+      membership.leave();
+    }
     if (ticker != null) {
       ticker.shutdownNow();
       processing.shutdownNow();
@@ -128,16 +240,44 @@ public class ScrapeScheduler {
     if (discovery != null) {
       discovery.close();
     }
+    if (xidFollower != null) {
+      xidFollower.close();
+    }
   }
 
-  /** Starts a scrape of every target not already being scraped; completes when all are done. */
+  /**
+   * Starts a scrape of every target not already being scraped; completes when all are done. Does
+   * nothing until the XID history is recovered: a scrape before would publish every sticky XID
+   * again "at first sight".
+   */
   public CompletableFuture<Void> scrapeAll() {
-    List<CompletableFuture<Void>> scrapes = registry.targets().stream().map(this::scrape).toList();
+    return scrapeWhere(target -> true);
+  }
+
+  private CompletableFuture<Void> scrapeWhere(Predicate<ScrapeTarget> inThisTick) {
+    if (!xidHistory.caughtUp()) {
+      if (waitingLogged.compareAndSet(false, true)) {
+        LOG.info("not scraping until the XID history is recovered from Kafka");
+      }
+      return CompletableFuture.completedFuture(null);
+    }
+    ShardView share = shard;
+    List<CompletableFuture<Void>> scrapes =
+        registry.targets().stream()
+            .filter(inThisTick)
+            .filter(target -> share.owns(target.fallbackNode()))
+            .map(this::scrape)
+            .toList();
     return CompletableFuture.allOf(scrapes.toArray(CompletableFuture[]::new));
   }
 
   public TargetRegistry targets() {
     return registry;
+  }
+
+  /** The XIDs already published, as far as recovered; caught up once scraping may begin. */
+  public XidHistory xidHistory() {
+    return xidHistory;
   }
 
   /** Null while discovery is off. */
@@ -157,7 +297,8 @@ public class ScrapeScheduler {
   private void tick() {
     try {
       lastTick = clock.instant();
-      scrapeAll();
+      int slot = (int) (tickCount++ % slots);
+      scrapeWhere(target -> slots == 1 || ScrapeSpread.slot(target.url(), slots) == slot);
     } catch (RuntimeException e) {
       // A failing tick must not cancel the schedule.
       metrics.processingError();
@@ -167,6 +308,12 @@ public class ScrapeScheduler {
 
   private CompletableFuture<Void> scrape(ScrapeTarget target) {
     if (!inFlight.add(target.url())) {
+      metrics.skipped();
+      return CompletableFuture.completedFuture(null);
+    }
+    if (!concurrent.tryAcquire()) {
+      // At the cap: this target waits for its next slot rather than piling up work.
+      inFlight.remove(target.url());
       metrics.skipped();
       return CompletableFuture.completedFuture(null);
     }
@@ -206,6 +353,7 @@ public class ScrapeScheduler {
     } finally {
       scope.close();
       span.end();
+      concurrent.release();
       inFlight.remove(target.url());
     }
     return null;

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -28,11 +29,35 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class XidDetector {
 
   private final Map<String, GpuXidState> states = new ConcurrentHashMap<>();
+  private final XidHistory history;
+
+  /** A detector without history: every GPU's first sight fires. */
+  public XidDetector() {
+    this(XidHistory.empty());
+  }
+
+  /**
+   * A detector that seeds a GPU's state, at first sight, from what was already published for it:
+   * the last XID (so the same sticky value does not fire again) and the XIDs published within the
+   * look-back (so their exported counts are taken as already reported).
+   */
+  public XidDetector(XidHistory history) {
+    this.history = history;
+  }
 
   /** Compares one scrape's reading of a GPU with the previous one and returns what is new. */
   public List<XidOccurrence> observe(String target, GpuReading gpu) {
+    return observe(target, null, gpu);
+  }
+
+  /**
+   * As {@link #observe(String, GpuReading)}; {@code recordKey} ({@code cluster/node/gpu_uuid})
+   * finds the GPU's published history at first sight.
+   */
+  public List<XidOccurrence> observe(String target, String recordKey, GpuReading gpu) {
     String key = target + '|' + gpu.identity();
-    GpuXidState state = states.computeIfAbsent(key, k -> new GpuXidState());
+    GpuXidState state =
+        states.computeIfAbsent(key, k -> GpuXidState.seeded(history.lookup(recordKey), gpu));
     List<XidOccurrence> found = new ArrayList<>(1);
     Integer lastXid = gpu.lastXid();
     if (lastXid != null) {
@@ -72,5 +97,29 @@ public final class XidDetector {
   private static final class GpuXidState {
     private Integer lastXid;
     private Map<Integer, Long> counts = Map.of();
+
+    /**
+     * The state a GPU starts with: empty (first sight fires) unless its XIDs were published before.
+     * Then the last published XID is the gauge value already reported, and the counts of already
+     * published XIDs are taken as reported (an occurrence of the same XID while no replica scraped
+     * is not seen: see the service page's known limits).
+     */
+    static GpuXidState seeded(Optional<XidHistory.Recovered> recovered, GpuReading gpu) {
+      GpuXidState state = new GpuXidState();
+      recovered.ifPresent(
+          r -> {
+            state.lastXid = r.lastXid();
+            Map<Integer, Long> counts = new HashMap<>();
+            gpu.xidCounts()
+                .forEach(
+                    (xid, count) -> {
+                      if (r.xids().contains(xid)) {
+                        counts.put(xid, count);
+                      }
+                    });
+            state.counts = counts;
+          });
+      return state;
+    }
   }
 }

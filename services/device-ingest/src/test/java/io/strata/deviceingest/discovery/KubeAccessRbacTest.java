@@ -6,10 +6,12 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.strata.deviceingest.config.DeviceIngestConfig;
+import io.strata.deviceingest.shard.LeaseMembership;
 import io.strata.kubetest.CrudApiServer;
 import io.strata.kubetest.KubeAccess;
 import io.strata.kubetest.KubeAccess.Permission;
 import java.lang.reflect.Proxy;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -20,10 +22,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The ClusterRole in deploy/base/device-ingest/rbac.yaml grants exactly what discovery asks the API
- * server for: every request EndpointSliceDiscovery makes against the fabric8 mock server (all
- * namespaces and one namespace, both default selectors) is granted, and every granted permission is
- * used.
+ * The ClusterRole and Role in deploy/base/device-ingest/rbac.yaml grant exactly what discovery and
+ * sharding ask the API server for: every request EndpointSliceDiscovery makes against the fabric8
+ * mock server (all namespaces and one namespace, both default selectors) is granted, and every
+ * granted permission is used.
  */
 class KubeAccessRbacTest {
 
@@ -61,11 +63,37 @@ class KubeAccessRbacTest {
       }
     }
 
+    // Sharding: a member joins, renews (its Lease exists by then: an update) and leaves.
+    LeaseMembership membership =
+        new LeaseMembership(
+            client,
+            "strata",
+            "strata-device-ingest",
+            "di-0",
+            Duration.ofSeconds(15),
+            Clock.systemUTC(),
+            view -> {});
+    membership.renew();
+    membership.renew();
+    membership.leave();
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(
+            () -> {
+              used.addAll(KubeAccess.recorded(server));
+              assertThat(used).extracting(Permission::resource).contains("leases");
+            });
+
     Set<Permission> granted = KubeAccess.granted(client, KubeAccess.rbacOf("device-ingest"));
     assertThat(used)
         .as("requests discovery made, against " + KubeAccess.rbacOf("device-ingest"))
         .isEqualTo(granted)
-        .containsExactly(
+        .containsExactlyInAnyOrder(
+            new Permission("coordination.k8s.io", "leases", "create"),
+            new Permission("coordination.k8s.io", "leases", "get"),
+            new Permission("coordination.k8s.io", "leases", "update"),
+            new Permission("coordination.k8s.io", "leases", "list"),
+            new Permission("coordination.k8s.io", "leases", "delete"),
             new Permission("discovery.k8s.io", "endpointslices", "list"),
             new Permission("discovery.k8s.io", "endpointslices", "watch"));
   }

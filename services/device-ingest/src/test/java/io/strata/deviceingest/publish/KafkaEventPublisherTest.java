@@ -1,5 +1,7 @@
 package io.strata.deviceingest.publish;
 
+import static io.strata.deviceingest.publish.PublishTestEvents.sample;
+import static io.strata.deviceingest.publish.PublishTestEvents.xid;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -9,58 +11,50 @@ import io.strata.embeddedkafka.KafkaProvider;
 import io.strata.embeddedkafka.KafkaTestClient;
 import io.strata.embeddedkafka.TestKafka;
 import io.strata.events.cloudevents.CloudEventHeaders;
-import io.strata.events.device.DeviceFinding;
-import io.strata.events.device.FindingKind;
+import io.strata.events.device.DeviceSample;
+import io.strata.events.device.XidEvent;
+import io.strata.events.topic.NodePartitioning;
 import io.strata.events.topic.Topics;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 /**
- * The publisher against a real broker that goes away and comes back: bounded, counted, never
- * blocking, and publishing again on its own.
+ * The publisher against a real broker that goes away and comes back: samples bounded and dropped
+ * oldest-first, XID events never lost and re-sent with the CloudEvents id they were first given,
+ * every record on its node's partition, publish() never blocking, publishing again on its own.
  */
 class KafkaEventPublisherTest {
 
   private static final int CAPACITY = 20;
   private static final int MAX_UNACKNOWLEDGED = 5;
+  private static final int XIDS_DURING_OUTAGE = 20;
 
   private static PublisherSettings settings(String bootstrap) {
     return new PublisherSettings(
         bootstrap,
         CAPACITY,
+        1000,
         MAX_UNACKNOWLEDGED,
         Duration.ofMillis(1),
         Duration.ofSeconds(1),
-        // Long enough that the first records survive a slow first metadata fetch on a loaded
-        // build machine (3 s lost one in CI), short enough to see failures while Kafka is down.
-        Duration.ofSeconds(10));
+        // Short, so deliveries fail (and XIDs are re-sent) while the broker is down; a first record
+        // lost to a slow first metadata fetch is re-sent too, so this cannot make the test flaky.
+        Duration.ofSeconds(4));
   }
 
-  private static OutgoingEvent<DeviceFinding> finding(int n) {
-    DeviceFinding value =
-        new DeviceFinding(
-            "f-" + n,
-            FindingKind.FIELD_MISSING,
-            null,
-            "c1",
-            null,
-            "http://t/metrics",
-            null,
-            "n=" + n,
-            List.of("X"),
-            null,
-            null,
-            null,
-            n,
-            Instant.EPOCH);
-    return new OutgoingEvent<>(Topics.DEVICE_FINDINGS, "c1/http://t/metrics", value, Instant.EPOCH);
+  private static double lane(SimpleMeterRegistry meters, String meter, String lane) {
+    return meters.counter("strata.device.ingest.publish." + meter, "lane", lane).count();
   }
 
   @Test
-  void publishesStaysBoundedWhileKafkaIsDownAndResumesWhenItReturns() {
+  void aSampleFloodDuringAnOutageLosesNoXidAndEveryXidKeepsItsCloudEventsId() {
     SimpleMeterRegistry meters = new SimpleMeterRegistry();
     try (TestKafka kafka = KafkaProvider.configured().start(1);
         KafkaTestClient client = new KafkaTestClient(kafka.bootstrapServers())) {
@@ -68,67 +62,88 @@ class KafkaEventPublisherTest {
           new KafkaEventPublisher(
               settings(kafka.bootstrapServers()), meters, TextMapPropagator.noop());
       try {
-        for (int i = 0; i < 3; i++) {
-          publisher.publish(finding(i));
-        }
-        List<ConsumerRecord<String, DeviceFinding>> records =
-            client.readAtLeast(Topics.DEVICE_FINDINGS, 3, Duration.ofSeconds(20));
-        assertThat(records)
-            .extracting(r -> r.value().findingId())
-            .containsExactly("f-0", "f-1", "f-2");
-        assertThat(CloudEventHeaders.read(records.get(0).headers()))
+        publisher.publish(sample(1));
+        publisher.publish(xid(1));
+        List<ConsumerRecord<String, DeviceSample>> first =
+            client.readAtLeast(Topics.DEVICE_SAMPLES, 1, Duration.ofSeconds(20));
+        assertThat(first).extracting(r -> r.value().gpuUuid()).containsExactly("GPU-1");
+        assertThat(CloudEventHeaders.read(first.get(0).headers()))
             .hasValueSatisfying(
                 ce -> {
-                  assertThat(ce.type()).isEqualTo("io.strata.device_finding.v1");
+                  assertThat(ce.id()).isEqualTo("s-1");
+                  assertThat(ce.type()).isEqualTo("io.strata.device_sample.v1");
                   assertThat(ce.source()).isEqualTo(KafkaEventPublisher.SOURCE);
                   assertThat(ce.time()).isEqualTo(Instant.EPOCH);
                 });
+        assertThat(first.get(0).partition())
+            .as("node-partitioned by contract")
+            .isEqualTo(NodePartitioning.partition("c1/node-1", 6));
         await()
             .atMost(Duration.ofSeconds(10))
-            .until(() -> meters.counter("strata.device.ingest.publish.sent").count() == 3);
+            .until(
+                () -> lane(meters, "sent", "events") == 1 && lane(meters, "sent", "samples") == 1);
 
         kafka.stopBrokers();
         long start = System.nanoTime();
-        for (int i = 3; i < 1003; i++) {
-          publisher.publish(finding(i));
+        for (int i = 100; i < 1100; i++) {
+          publisher.publish(sample(i));
+          if (i % 50 == 0) {
+            publisher.publish(xid(i));
+          }
         }
         Duration publishing = Duration.ofNanos(System.nanoTime() - start);
-
         assertThat(publishing)
             .as("publish() never waits for Kafka")
             .isLessThan(Duration.ofSeconds(2));
-        assertThat(publisher.buffered()).isLessThanOrEqualTo(CAPACITY);
         assertThat(publisher.droppedCount())
+            .as("samples dropped oldest-first")
             .isGreaterThanOrEqualTo(1000 - CAPACITY - MAX_UNACKNOWLEDGED - 1);
-        assertThat(meters.counter("strata.device.ingest.publish.dropped").count())
-            .isEqualTo(publisher.droppedCount());
+        assertThat(lane(meters, "dropped", "samples")).isEqualTo(publisher.droppedCount());
         assertThat(publisher.degraded()).isTrue();
-        await()
-            .atMost(Duration.ofSeconds(40))
-            .until(() -> meters.counter("strata.device.ingest.publish.failed").count() > 0);
-        assertThat(publisher.buffered()).isLessThanOrEqualTo(CAPACITY);
+        await().atMost(Duration.ofSeconds(40)).until(() -> lane(meters, "resent", "events") >= 1);
+        assertThat(publisher.droppedEvents()).as("an XID is never evicted").isZero();
 
         kafka.startBrokers();
-        for (int i = 2000; i < 2003; i++) {
-          publisher.publish(finding(i));
+        Set<String> expected = new HashSet<>();
+        expected.add("x-1");
+        IntStream.range(100, 1100).filter(i -> i % 50 == 0).forEach(i -> expected.add("x-" + i));
+        assertThat(expected).hasSize(1 + XIDS_DURING_OUTAGE);
+        List<ConsumerRecord<String, XidEvent>> xids =
+            client.readUntil(
+                Topics.DEVICE_XIDS,
+                read -> ceIds(read).containsAll(expected),
+                Duration.ofSeconds(60));
+        assertThat(ceIds(xids)).as("every XID arrives, none is lost").isEqualTo(expected);
+        for (ConsumerRecord<String, XidEvent> record : xids) {
+          assertThat(CloudEventHeaders.last(record.headers(), CloudEventHeaders.CE_ID))
+              .as("re-sent with the id it was first given")
+              .isEqualTo(record.value().eventId());
+          assertThat(record.partition())
+              .isEqualTo(NodePartitioning.partition("c1/" + record.value().node(), 6));
         }
-        List<String> afterReturn =
-            client
-                .readUntil(
-                    Topics.DEVICE_FINDINGS,
-                    read -> read.stream().anyMatch(r -> r.value().findingId().equals("f-2002")),
-                    Duration.ofSeconds(60))
-                .stream()
-                .map(r -> r.value().findingId())
-                .toList();
-        assertThat(afterReturn)
-            .as("publishing resumes on its own when Kafka returns")
-            .contains("f-2000", "f-2001", "f-2002");
+        System.out.printf(
+            "outage: %d XID records read for %d XIDs, %.0f re-sends, %d samples dropped%n",
+            xids.size(),
+            expected.size(),
+            lane(meters, "resent", "events"),
+            publisher.droppedCount());
+
+        publisher.publish(sample(2000));
+        client.readUntil(
+            Topics.DEVICE_SAMPLES,
+            read -> read.stream().anyMatch(r -> r.value().gpuUuid().equals("GPU-2000")),
+            Duration.ofSeconds(60));
         await().atMost(Duration.ofSeconds(30)).until(() -> !publisher.degraded());
         assertThat(publisher.buffered()).isZero();
       } finally {
         publisher.close();
       }
     }
+  }
+
+  private static Set<String> ceIds(List<ConsumerRecord<String, XidEvent>> records) {
+    return records.stream()
+        .map(r -> CloudEventHeaders.last(r.headers(), CloudEventHeaders.CE_ID))
+        .collect(Collectors.toSet());
   }
 }
