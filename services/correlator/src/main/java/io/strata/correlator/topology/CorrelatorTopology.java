@@ -16,6 +16,7 @@ import io.strata.events.k8s.ClaimState;
 import io.strata.events.k8s.PodState;
 import io.strata.events.k8s.WorkloadEvent;
 import io.strata.events.serde.JsonSerde;
+import io.strata.events.topic.NodePartitioning;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
 import java.time.Instant;
@@ -30,6 +31,8 @@ import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
 /**
@@ -53,6 +56,11 @@ public final class CorrelatorTopology {
     KStream<String, Routed> claims =
         source(builder, Topics.K8S_CLAIMS, "claims")
             .process(ClaimRouter::new, Named.as("claim-router"), StoreNames.CLAIM_ROUTES);
+    // Samples, XIDs and node states are node-partitioned by their producers (Partitioning.NODE,
+    // docs/EVENTS.md): they reach the node side without a repartition. Only what is keyed
+    // otherwise (pods, claims, request exemplars) is repartitioned, onto a topic with the same
+    // partition count and the same partitioning, so partition p of every input holds the same
+    // nodes.
     KStream<String, NodeInput> samples =
         source(builder, Topics.DEVICE_SAMPLES, "samples")
             .filter((key, sample) -> sample != null, Named.as("samples-present"))
@@ -89,7 +97,7 @@ public final class CorrelatorTopology {
                         NodeInput.trace(trace.toExemplar())),
                 Named.as("traces-by-node"));
 
-    KStream<String, Routed> nodeOut =
+    KStream<String, NodeInput> rekeyedNodeInputs =
         pods.filter((k, r) -> r.node() != null, Named.as("pod-node-inputs"))
             .mapValues(Routed::node, Named.as("pod-node-unwrap"))
             .merge(
@@ -97,20 +105,27 @@ public final class CorrelatorTopology {
                     .filter((k, r) -> r.node() != null, Named.as("claim-node-inputs"))
                     .mapValues(Routed::node, Named.as("claim-node-unwrap")),
                 Named.as("merge-claims"))
-            .merge(samples, Named.as("merge-samples"))
-            .merge(xids, Named.as("merge-xids"))
-            .merge(nodeStates, Named.as("merge-node-states"))
             .merge(nodeTraces, Named.as("merge-node-traces"))
             .repartition(
                 Repartitioned.with(Serdes.String(), json(NodeInput.class))
                     .withName("node-inputs")
-                    .withNumberOfPartitions(settings.internalPartitions()))
+                    .withNumberOfPartitions(settings.nodePartitions())
+                    .withStreamPartitioner(
+                        (topic, key, value, partitions) ->
+                            java.util.Optional.of(
+                                java.util.Set.of(NodePartitioning.partition(key, partitions)))));
+    KStream<String, Routed> nodeOut =
+        samples
+            .merge(xids, Named.as("merge-xids"))
+            .merge(nodeStates, Named.as("merge-node-states"))
+            .merge(rekeyedNodeInputs, Named.as("merge-rekeyed-node-inputs"))
             .process(
                 () -> new NodeProcessor(settings, metrics),
                 Named.as("node-processor"),
                 StoreNames.NODES);
 
-    KStream<String, WorkloadInput> windows = TraceTopology.measureWindows(traces, settings);
+    KStream<String, WorkloadInput> windows =
+        TraceTopology.measureWindows(builder, traces, settings, metrics);
     KStream<String, WorkloadInput> events =
         source(builder, Topics.K8S_EVENTS, "events")
             .filter((key, event) -> event != null, Named.as("events-present"))
@@ -209,13 +224,17 @@ public final class CorrelatorTopology {
 
   private static <V> void addStore(
       StreamsBuilder builder, Materialized.StoreType type, String name, Serde<V> values) {
-    builder.addStateStore(
-        Stores.<String, V>keyValueStoreBuilder(
-            type == Materialized.StoreType.IN_MEMORY
-                ? Stores.inMemoryKeyValueStore(name)
-                : Stores.persistentKeyValueStore(name),
-            Serdes.String(),
-            values));
+    builder.addStateStore(store(type, name, values));
+  }
+
+  static <V> StoreBuilder<KeyValueStore<String, V>> store(
+      Materialized.StoreType type, String name, Serde<V> values) {
+    return Stores.<String, V>keyValueStoreBuilder(
+        type == Materialized.StoreType.IN_MEMORY
+            ? Stores.inMemoryKeyValueStore(name)
+            : Stores.persistentKeyValueStore(name),
+        Serdes.String(),
+        values);
   }
 
   static <V> KStream<String, V> source(

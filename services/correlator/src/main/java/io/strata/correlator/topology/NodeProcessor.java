@@ -194,23 +194,57 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
               .withValue(Routed.toWorkload(WorkloadInput.gpuReleased(uuid))));
     }
     GpuView owned = gpu.withOwner(workload, pod == null ? null : podKey);
-    if (workload != null) {
-      DeviceSample latest = owned.latest();
-      GpuSnapshot snapshot =
-          new GpuSnapshot(
-              cluster,
-              node,
-              uuid,
-              podKey,
-              latest == null ? Map.of() : latest.fields(),
-              latest == null ? HealthStatus.UNSPECIFIED : latest.health(),
-              owned.xids(),
-              latest == null ? List.of() : anomalies.detect(owned.previous(), latest),
-              Instant.ofEpochMilli(record.timestamp()));
-      context.forward(
-          record.withKey(workload).withValue(Routed.toWorkload(WorkloadInput.gpu(snapshot))));
+    if (workload == null) {
+      return owned;
     }
-    return owned;
+    DeviceSample latest = owned.latest();
+    List<io.strata.correlator.classify.DeviceAnomaly> found =
+        latest == null ? List.of() : anomalies.detect(owned.previous(), latest);
+    HealthStatus health = latest == null ? HealthStatus.UNSPECIFIED : latest.health();
+    Instant at = Instant.ofEpochMilli(record.timestamp());
+    String signature = signature(workload, podKey, health, owned, found);
+    // The workload needs every change of what it decides on at once; the device fields (for
+    // evidence) only as fresh as its windows: at most once per window advance otherwise. Every
+    // sample of every GPU used to rewrite its workload's state.
+    boolean changed = !signature.equals(owned.reportedSignature());
+    boolean due =
+        owned.reportedAt() == null
+            || !at.isBefore(owned.reportedAt().plus(settings.windows().advance()));
+    if (!changed && !due) {
+      return owned;
+    }
+    GpuSnapshot snapshot =
+        new GpuSnapshot(
+            cluster,
+            node,
+            uuid,
+            podKey,
+            latest == null ? Map.of() : latest.fields(),
+            health,
+            owned.xids(),
+            found,
+            at);
+    metrics.snapshotToWorkload();
+    context.forward(
+        record.withKey(workload).withValue(Routed.toWorkload(WorkloadInput.gpu(snapshot))));
+    return owned.withReported(at, signature);
+  }
+
+  private static String signature(
+      String workload,
+      String podKey,
+      HealthStatus health,
+      GpuView gpu,
+      List<io.strata.correlator.classify.DeviceAnomaly> found) {
+    StringBuilder out =
+        new StringBuilder(workload).append('|').append(podKey).append('|').append(health);
+    for (XidMark xid : gpu.xids()) {
+      out.append('|').append(xid.xid()).append('@').append(xid.at());
+    }
+    for (io.strata.correlator.classify.DeviceAnomaly anomaly : found) {
+      out.append('|').append(anomaly);
+    }
+    return out.toString();
   }
 
   private GpuView trackMismatch(

@@ -24,11 +24,17 @@ public final class StoreNames {
    */
   public static final String DEVICE_WATCHES = "device-watches";
 
-  /** trace_id session windows of spans. */
-  public static final String TRACE_SESSIONS = "trace-sessions";
+  /** trace_id → {@link io.strata.correlator.trace.OpenTrace}: traces still being assembled. */
+  public static final String TRACE_PARTS = "trace-parts";
 
-  /** workload|model_version hopping windows of requests. */
-  public static final String REQUEST_WINDOWS = "request-windows";
+  /**
+   * workload|model_version|sliceStart → {@link io.strata.correlator.window.RequestWindow}: one
+   * window-advance of requests; windows merge the slices they cover.
+   */
+  public static final String REQUEST_SLICES = "request-slices";
+
+  /** workload|model_version → end (epoch ms) of its last evaluated window. */
+  public static final String REQUEST_WINDOW_MARKS = "request-window-marks";
 
   /** cluster/namespace/workload → {@link io.strata.correlator.state.WorkloadView}. */
   public static final String WORKLOADS = "workload-views";

@@ -59,8 +59,9 @@ class TopologyNamingTest {
             StoreNames.NODES,
             StoreNames.DEVICE_INCIDENTS,
             StoreNames.DEVICE_WATCHES,
-            StoreNames.TRACE_SESSIONS,
-            StoreNames.REQUEST_WINDOWS,
+            StoreNames.TRACE_PARTS,
+            StoreNames.REQUEST_SLICES,
+            StoreNames.REQUEST_WINDOW_MARKS,
             StoreNames.WORKLOADS,
             StoreNames.BASELINES,
             StoreNames.REQUEST_INCIDENTS);
