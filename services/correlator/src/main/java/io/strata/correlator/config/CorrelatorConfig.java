@@ -233,6 +233,15 @@ public interface CorrelatorConfig {
     @WithDefault("15m")
     @DurationMin(millis = 1)
     Duration quietPeriod();
+
+    /**
+     * State of a GPU that sent no sample, and of a workload that had no window and holds no GPU or
+     * pod, for this long (stream time) is deleted (its changelog gets a tombstone): every store
+     * stays bounded by what is alive.
+     */
+    @WithDefault("24h")
+    @DurationMin(minutes = 1)
+    Duration stateRetention();
   }
 
   /** Ownership settings. */
@@ -288,7 +297,8 @@ public interface CorrelatorConfig {
             lifecycle().updateInterval(),
             lifecycle().reopenCooldown(),
             lifecycle().deviceCleanSamplesToResolve(),
-            lifecycle().quietPeriod()),
+            lifecycle().quietPeriod(),
+            lifecycle().stateRetention()),
         new CorrelatorSettings.Ownership(
             ownership().mismatchGrace(), ownership().reportExporterWithoutOwner()),
         new CorrelatorSettings.Device(device().temperatureCelsius(), device().xidLookback()),

@@ -114,7 +114,29 @@ public record CorrelatorSettings(
       Duration updateInterval,
       Duration reopenCooldown,
       int deviceCleanSamplesToResolve,
-      Duration quietPeriod) {}
+      Duration quietPeriod,
+      Duration stateRetention) {
+
+    /** How long state of a GPU or workload that went silent is kept, unless configured. */
+    public static final Duration DEFAULT_STATE_RETENTION = Duration.ofHours(24);
+
+    public Lifecycle(
+        int windowsToOpen,
+        int windowsToResolve,
+        Duration updateInterval,
+        Duration reopenCooldown,
+        int deviceCleanSamplesToResolve,
+        Duration quietPeriod) {
+      this(
+          windowsToOpen,
+          windowsToResolve,
+          updateInterval,
+          reopenCooldown,
+          deviceCleanSamplesToResolve,
+          quietPeriod,
+          DEFAULT_STATE_RETENTION);
+    }
+  }
 
   /** Exporter-vs-Kubernetes ownership verification. */
   public record Ownership(Duration mismatchGrace, boolean reportExporterWithoutOwner) {}

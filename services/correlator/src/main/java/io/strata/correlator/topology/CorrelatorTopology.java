@@ -6,7 +6,10 @@ import io.strata.correlator.incident.IncidentTracker;
 import io.strata.correlator.recovery.DeviceRecovery;
 import io.strata.correlator.recovery.DeviceWatch;
 import io.strata.correlator.state.EventMark;
+import io.strata.correlator.state.GpuSnapshot;
+import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.NodeView;
+import io.strata.correlator.state.PodBrief;
 import io.strata.correlator.state.WorkloadView;
 import io.strata.correlator.trace.AssembledTrace;
 import io.strata.events.EventType;
@@ -122,7 +125,8 @@ public final class CorrelatorTopology {
             .process(
                 () -> new NodeProcessor(settings, metrics),
                 Named.as("node-processor"),
-                StoreNames.NODES);
+                StoreNames.NODES,
+                StoreNames.NODE_GPUS);
 
     KStream<String, WorkloadInput> windows =
         TraceTopology.measureWindows(builder, traces, settings, metrics);
@@ -162,6 +166,8 @@ public final class CorrelatorTopology {
                 () -> new WorkloadProcessor(settings, metrics),
                 Named.as("workload-processor"),
                 StoreNames.WORKLOADS,
+                StoreNames.WORKLOAD_GPUS,
+                StoreNames.WORKLOAD_PODS,
                 StoreNames.BASELINES,
                 StoreNames.REQUEST_INCIDENTS,
                 StoreNames.DEVICE_WATCHES);
@@ -215,9 +221,12 @@ public final class CorrelatorTopology {
     addStore(builder, type, StoreNames.POD_ROUTES, json(PodState.class));
     addStore(builder, type, StoreNames.CLAIM_ROUTES, json(ClaimState.class));
     addStore(builder, type, StoreNames.NODES, json(NodeView.class));
+    addStore(builder, type, StoreNames.NODE_GPUS, json(GpuView.class));
     addStore(builder, type, StoreNames.DEVICE_INCIDENTS, json(DeviceRecovery.class));
     addStore(builder, type, StoreNames.DEVICE_WATCHES, json(DeviceWatch.class));
     addStore(builder, type, StoreNames.WORKLOADS, json(WorkloadView.class));
+    addStore(builder, type, StoreNames.WORKLOAD_GPUS, json(GpuSnapshot.class));
+    addStore(builder, type, StoreNames.WORKLOAD_PODS, json(PodBrief.class));
     addStore(builder, type, StoreNames.BASELINES, json(BaselineTracker.class));
     addStore(builder, type, StoreNames.REQUEST_INCIDENTS, json(IncidentTracker.class));
   }

@@ -30,9 +30,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
@@ -48,7 +51,13 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   private final DeviceAnomalyDetector anomalies;
   private final CorrelatorMetrics metrics;
   private ProcessorContext<String, Routed> context;
-  private KeyValueStore<String, NodeView> nodes;
+  private static final int CACHED_NODES = 20_000;
+  private static final int CACHED_GPUS = 100_000;
+
+  private DecodedCache<NodeView> nodes;
+  private DecodedCache<GpuView> gpus;
+  private KeyValueStore<String, GpuView> gpuStore;
+  private static final java.time.Duration SWEEP_EVERY = java.time.Duration.ofMinutes(10);
 
   NodeProcessor(CorrelatorSettings settings, CorrelatorMetrics metrics) {
     this.settings = settings;
@@ -60,13 +69,71 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   @Override
   public void init(ProcessorContext<String, Routed> context) {
     this.context = context;
-    this.nodes = context.getStateStore(StoreNames.NODES);
+    this.nodes = new DecodedCache<>(context.getStateStore(StoreNames.NODES), CACHED_NODES);
+    this.gpus = new DecodedCache<>(context.getStateStore(StoreNames.NODE_GPUS), CACHED_GPUS);
+    this.gpuStore = context.getStateStore(StoreNames.NODE_GPUS);
+    context.schedule(SWEEP_EVERY, PunctuationType.STREAM_TIME, this::sweepSilentGpus);
+  }
+
+  /**
+   * GPUs that sent no sample for the retention (removed nodes, replaced boards) are forgotten; one
+   * with a recovery still to report is kept.
+   */
+  private void sweepSilentGpus(long streamTime) {
+    Instant before = Instant.ofEpochMilli(streamTime).minus(settings.lifecycle().stateRetention());
+    List<String> silent = new java.util.ArrayList<>();
+    try (KeyValueIterator<String, GpuView> all = gpuStore.all()) {
+      while (all.hasNext()) {
+        KeyValue<String, GpuView> entry = all.next();
+        GpuView gpu = entry.value;
+        Instant last = gpu.latest() == null ? null : gpu.latest().scrapedAt();
+        // A sample without a scrape time cannot age out (device-ingest always stamps one).
+        if (gpu.cleanToReport() == 0 && last != null && last.isBefore(before)) {
+          silent.add(entry.key);
+        }
+      }
+    }
+    silent.forEach(gpus::delete);
   }
 
   @Override
+  public void close() {
+    nodes.clear();
+    gpus.clear();
+  }
+
+  /**
+   * One record touches the node's Kubernetes view (pods, claims, node object, targets: one small
+   * entry per node) and at most one GPU (one entry per GPU): the GPU is loaded into the view for
+   * the decision and written back alone, so a sample costs the same on a node of 8 or 64 GPUs.
+   */
+  @Override
   public void process(Record<String, NodeInput> record) {
     NodeInput input = Objects.requireNonNull(record.value(), "node input");
-    NodeView view = Optional.ofNullable(nodes.get(record.key())).orElse(NodeView.empty());
+    NodeView meta = Optional.ofNullable(nodes.get(record.key())).orElse(NodeView.empty());
+    String uuid =
+        switch (input.kind()) {
+          case SAMPLE, XID, TRACE -> input.objectKey();
+          default -> null;
+        };
+    String gpuKey = uuid == null || uuid.isBlank() ? null : record.key() + "/" + uuid;
+    GpuView gpuBefore = gpuKey == null ? null : gpus.get(gpuKey);
+    NodeView next = decide(record, input, gpuBefore == null ? meta : meta.withGpu(uuid, gpuBefore));
+    NodeView nextMeta = next.withoutGpus();
+    if (nextMeta.isEmpty()) {
+      if (!meta.isEmpty()) {
+        nodes.delete(record.key()); // node deleted and nothing of it left: a tombstone
+      }
+    } else if (!nextMeta.equals(meta)) {
+      nodes.put(record.key(), nextMeta);
+    }
+    GpuView gpuAfter = gpuKey == null ? null : next.gpus().get(uuid);
+    if (gpuAfter != null && !gpuAfter.equals(gpuBefore)) {
+      gpus.put(gpuKey, gpuAfter);
+    }
+  }
+
+  private NodeView decide(Record<String, NodeInput> record, NodeInput input, NodeView view) {
     Instant at = Instant.ofEpochMilli(record.timestamp());
     NodeView next =
         switch (input.kind()) {
@@ -83,7 +150,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
                           .withExemplar(input.trace(), settings.windows().exemplarTraces()))
                   : view;
         };
-    nodes.put(record.key(), next);
+    return next;
   }
 
   private NodeView onSample(

@@ -3,20 +3,22 @@ package io.strata.correlator.topology;
 import io.strata.correlator.codec.TraceCodecs;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.trace.AssembledTrace;
-import io.strata.correlator.window.RequestWindowSerde;
 import io.strata.events.topic.Topics;
+import java.time.Duration;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.state.Stores;
 
 /**
  * The trace side of the topology: spans (already partitioned by trace_id by trace-ingest) put back
  * together into requests by {@link TraceAssembler}, then measured per workload × model_version by
- * {@link RequestSlices} (one store update per request; windows evaluated once closed).
+ * {@link RequestSlices} (one append per request; windows aggregated once closed).
  */
 final class TraceTopology {
 
@@ -43,9 +45,15 @@ final class TraceTopology {
     StoreBuilder<KeyValueStore<String, Long>> marks =
         CorrelatorTopology.store(
             settings.storeType(), StoreNames.REQUEST_WINDOW_MARKS, Serdes.Long());
+    Duration retention = RequestSlices.retention(settings.windows());
+    Duration slice = settings.windows().advance();
     builder.addStateStore(
-        CorrelatorTopology.store(
-            settings.storeType(), StoreNames.REQUEST_SLICES, new RequestWindowSerde()));
+        Stores.windowStoreBuilder(
+            settings.storeType() == Materialized.StoreType.IN_MEMORY
+                ? Stores.inMemoryWindowStore(StoreNames.REQUEST_SLICES, retention, slice, true)
+                : Stores.persistentWindowStore(StoreNames.REQUEST_SLICES, retention, slice, true),
+            Serdes.String(),
+            TraceCodecs.assembled()));
     builder.addStateStore(marks);
     return traces
         .filter((traceId, trace) -> trace.attributable(), Named.as("attributable-traces"))
