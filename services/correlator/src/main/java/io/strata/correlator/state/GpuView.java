@@ -127,6 +127,21 @@ public record GpuView(
         signature);
   }
 
+  /** With the given latest requests (kept in their own store; set only for an incident draft). */
+  public GpuView withExemplars(List<ExemplarTrace> served) {
+    return new GpuView(
+        latest,
+        previous,
+        xids,
+        mismatch,
+        ownerWorkload,
+        ownerPod,
+        served,
+        cleanToReport,
+        reportedAt,
+        reportedSignature);
+  }
+
   public GpuView withExemplar(ExemplarTrace trace, int keep) {
     List<ExemplarTrace> next = new ArrayList<>(exemplars);
     next.add(trace);

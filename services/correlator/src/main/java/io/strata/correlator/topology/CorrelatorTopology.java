@@ -6,6 +6,7 @@ import io.strata.correlator.incident.IncidentTracker;
 import io.strata.correlator.recovery.DeviceRecovery;
 import io.strata.correlator.recovery.DeviceWatch;
 import io.strata.correlator.state.EventMark;
+import io.strata.correlator.state.GpuExemplars;
 import io.strata.correlator.state.GpuSnapshot;
 import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.NodeView;
@@ -126,7 +127,8 @@ public final class CorrelatorTopology {
                 () -> new NodeProcessor(settings, metrics),
                 Named.as("node-processor"),
                 StoreNames.NODES,
-                StoreNames.NODE_GPUS);
+                StoreNames.NODE_GPUS,
+                StoreNames.NODE_EXEMPLARS);
 
     KStream<String, WorkloadInput> windows =
         TraceTopology.measureWindows(builder, traces, settings, metrics);
@@ -222,6 +224,7 @@ public final class CorrelatorTopology {
     addStore(builder, type, StoreNames.CLAIM_ROUTES, json(ClaimState.class));
     addStore(builder, type, StoreNames.NODES, json(NodeView.class));
     addStore(builder, type, StoreNames.NODE_GPUS, json(GpuView.class));
+    addStore(builder, type, StoreNames.NODE_EXEMPLARS, json(GpuExemplars.class));
     addStore(builder, type, StoreNames.DEVICE_INCIDENTS, json(DeviceRecovery.class));
     addStore(builder, type, StoreNames.DEVICE_WATCHES, json(DeviceWatch.class));
     addStore(builder, type, StoreNames.WORKLOADS, json(WorkloadView.class));
@@ -238,12 +241,16 @@ public final class CorrelatorTopology {
 
   static <V> StoreBuilder<KeyValueStore<String, V>> store(
       Materialized.StoreType type, String name, Serde<V> values) {
+    // Cached: writes to one key within a commit interval reach the store and its changelog once
+    // (a trace's six spans, a trace created and completed within one commit: one record, not
+    // seven), which is most of what the broker has to take from the correlator.
     return Stores.<String, V>keyValueStoreBuilder(
-        type == Materialized.StoreType.IN_MEMORY
-            ? Stores.inMemoryKeyValueStore(name)
-            : Stores.persistentKeyValueStore(name),
-        Serdes.String(),
-        values);
+            type == Materialized.StoreType.IN_MEMORY
+                ? Stores.inMemoryKeyValueStore(name)
+                : Stores.persistentKeyValueStore(name),
+            Serdes.String(),
+            values)
+        .withCachingEnabled();
   }
 
   static <V> KStream<String, V> source(

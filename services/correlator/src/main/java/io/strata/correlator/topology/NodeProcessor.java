@@ -8,6 +8,7 @@ import io.strata.correlator.ownership.DraAttribution;
 import io.strata.correlator.ownership.KubernetesOwner;
 import io.strata.correlator.ownership.MismatchTracking;
 import io.strata.correlator.ownership.OwnershipCheck;
+import io.strata.correlator.state.GpuExemplars;
 import io.strata.correlator.state.GpuSnapshot;
 import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.NodeHealth;
@@ -57,6 +58,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   private DecodedCache<NodeView> nodes;
   private DecodedCache<GpuView> gpus;
   private KeyValueStore<String, GpuView> gpuStore;
+  private DecodedCache<GpuExemplars> exemplars;
   private static final java.time.Duration SWEEP_EVERY = java.time.Duration.ofMinutes(10);
 
   NodeProcessor(CorrelatorSettings settings, CorrelatorMetrics metrics) {
@@ -72,6 +74,8 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     this.nodes = new DecodedCache<>(context.getStateStore(StoreNames.NODES), CACHED_NODES);
     this.gpus = new DecodedCache<>(context.getStateStore(StoreNames.NODE_GPUS), CACHED_GPUS);
     this.gpuStore = context.getStateStore(StoreNames.NODE_GPUS);
+    this.exemplars =
+        new DecodedCache<>(context.getStateStore(StoreNames.NODE_EXEMPLARS), CACHED_GPUS);
     context.schedule(SWEEP_EVERY, PunctuationType.STREAM_TIME, this::sweepSilentGpus);
   }
 
@@ -93,13 +97,18 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
         }
       }
     }
-    silent.forEach(gpus::delete);
+    silent.forEach(
+        key -> {
+          gpus.delete(key);
+          exemplars.delete(key);
+        });
   }
 
   @Override
   public void close() {
     nodes.clear();
     gpus.clear();
+    exemplars.clear();
   }
 
   /**
@@ -118,6 +127,14 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
         };
     String gpuKey = uuid == null || uuid.isBlank() ? null : record.key() + "/" + uuid;
     GpuView gpuBefore = gpuKey == null ? null : gpus.get(gpuKey);
+    if (input.kind() == NodeInput.Kind.TRACE) {
+      if (gpuBefore != null) {
+        GpuExemplars latest =
+            Optional.ofNullable(exemplars.get(gpuKey)).orElse(GpuExemplars.empty());
+        exemplars.put(gpuKey, latest.with(input.trace(), settings.windows().exemplarTraces()));
+      }
+      return;
+    }
     NodeView next = decide(record, input, gpuBefore == null ? meta : meta.withGpu(uuid, gpuBefore));
     NodeView nextMeta = next.withoutGpus();
     if (nextMeta.isEmpty()) {
@@ -142,13 +159,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
           case NODE, NODE_REMOVED -> onNode(record, view, input.node());
           case SAMPLE -> onSample(record, view, input.sample(), at);
           case XID -> onXid(record, view, input.xid(), at);
-          case TRACE ->
-              view.gpus().containsKey(input.objectKey())
-                  ? view.withGpu(
-                      input.objectKey(),
-                      view.gpu(input.objectKey())
-                          .withExemplar(input.trace(), settings.windows().exemplarTraces()))
-                  : view;
+          case TRACE -> view; // handled in process(): it touches only the GPU's exemplars
         };
     return next;
   }
@@ -383,8 +394,11 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     GpuView gpu = view.gpu(uuid);
     PodState owner = gpu.ownerPod() == null ? null : view.pods().get(gpu.ownerPod());
     NodeHealth health = view.health();
+    GpuExemplars served = exemplars.get(Keys.gpu(cluster, node, uuid));
+    GpuView withServed = served == null ? gpu : gpu.withExemplars(served.traces());
     IncidentDraft draft =
-        DeviceIncidents.draft(incidentClass, cluster, node, uuid, gpu, xid, owner, health, at);
+        DeviceIncidents.draft(
+            incidentClass, cluster, node, uuid, withServed, xid, owner, health, at);
     String key = trackerKey(record.key(), uuid, incidentClass);
     String workload = owner == null ? null : gpu.ownerWorkload();
     toDeviceIncidents(record, DeviceIncidentInput.trouble(key, draft, workload, health));

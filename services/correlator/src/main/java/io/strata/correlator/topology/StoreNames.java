@@ -15,6 +15,9 @@ public final class StoreNames {
   /** cluster/node/gpu_uuid → {@link io.strata.correlator.state.GpuView}: one entry per GPU. */
   public static final String NODE_GPUS = "node-gpus";
 
+  /** cluster/node/gpu_uuid → {@link io.strata.correlator.state.GpuExemplars}: latest requests. */
+  public static final String NODE_EXEMPLARS = "node-exemplars";
+
   /**
    * cluster/node/gpu|CLASS → {@link io.strata.correlator.recovery.DeviceRecovery}, for device-level
    * incidents.

@@ -55,7 +55,8 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Ass
   // complete as it moves, checked at most every punctuateEvery of it.
   private long observed;
   private long nextCheck;
-  private KeyValueStore<String, OpenTrace> open;
+  private DecodedCache<OpenTrace> open;
+  private KeyValueStore<String, OpenTrace> openStore;
 
   TraceAssembler(CorrelatorSettings settings, CorrelatorMetrics metrics) {
     Duration gap = settings.traces().inactivityGap();
@@ -68,13 +69,21 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Ass
   @Override
   public void init(ProcessorContext<String, AssembledTrace> context) {
     this.context = context;
-    this.open = context.getStateStore(StoreNames.TRACE_PARTS);
+    this.openStore = context.getStateStore(StoreNames.TRACE_PARTS);
+    this.open = new DecodedCache<>(openStore, maxOpen);
     pending.clear();
     latestSpan.clear();
     recentlyCompleted.clear();
     rebuildOrder();
     observed = Long.MIN_VALUE;
     nextCheck = Long.MIN_VALUE;
+  }
+
+  @Override
+  public void close() {
+    if (open != null) {
+      open.clear();
+    }
   }
 
   @Override
@@ -142,10 +151,11 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Ass
   }
 
   private void emit(String traceId) {
-    OpenTrace trace = open.delete(traceId);
+    OpenTrace trace = open.get(traceId);
     if (trace == null) {
       return;
     }
+    open.delete(traceId);
     recentlyCompleted.put(traceId, Boolean.TRUE);
     AssembledTrace assembled = trace.trace().assemble();
     metrics.traceAssembled(assembled.attributable());
@@ -154,7 +164,7 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Ass
 
   /** After a restart or a rebalance the store holds the open traces; their order is rebuilt. */
   private void rebuildOrder() {
-    try (KeyValueIterator<String, OpenTrace> all = open.all()) {
+    try (KeyValueIterator<String, OpenTrace> all = openStore.all()) {
       while (all.hasNext()) {
         KeyValue<String, OpenTrace> entry = all.next();
         track(entry.key, entry.value.lastSpanTimestamp());

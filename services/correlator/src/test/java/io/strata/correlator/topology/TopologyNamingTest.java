@@ -58,6 +58,7 @@ class TopologyNamingTest {
             StoreNames.CLAIM_ROUTES,
             StoreNames.NODES,
             StoreNames.NODE_GPUS,
+            StoreNames.NODE_EXEMPLARS,
             StoreNames.WORKLOAD_GPUS,
             StoreNames.WORKLOAD_PODS,
             StoreNames.DEVICE_INCIDENTS,
