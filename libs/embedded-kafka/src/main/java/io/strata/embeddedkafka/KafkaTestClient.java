@@ -42,7 +42,10 @@ public final class KafkaTestClient implements AutoCloseable {
                 ProducerConfig.ACKS_CONFIG,
                 "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                true),
+                true,
+                // Node-partitioned topics are placed as every Strata producer places them.
+                ProducerConfig.PARTITIONER_CLASS_CONFIG,
+                io.strata.events.topic.NodePartitioner.class.getName()),
             new ByteArraySerializer(),
             new ByteArraySerializer());
   }

@@ -14,6 +14,7 @@ public class TopologyProducer {
 
   @Produces
   Topology topology(CorrelatorConfig config, MeterRegistry registry) {
+    NodePartitionCheck.verify(config.bootstrapServers(), config.nodePartitions());
     return CorrelatorTopology.build(config.toSettings(), new CorrelatorMetrics(registry));
   }
 }

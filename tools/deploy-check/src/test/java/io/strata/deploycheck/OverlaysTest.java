@@ -385,10 +385,25 @@ class OverlaysTest {
     }
   }
 
+  /** The Deployment (or a StatefulSet, seen as one) whose pods the selector selects. */
   private static Deployment selectedDeployment(Rendering rendering, Map<String, String> selector) {
+    java.util.stream.Stream<Deployment> statefulSets =
+        rendering.ofKind("apps/v1", "StatefulSet").stream()
+            .map(d -> TypedModels.bind(d, io.fabric8.kubernetes.api.model.apps.StatefulSet.class))
+            .map(
+                ss ->
+                    new io.fabric8.kubernetes.api.model.apps.DeploymentBuilder()
+                        .withMetadata(ss.getMetadata())
+                        .withNewSpec()
+                        .withReplicas(ss.getSpec().getReplicas())
+                        .withTemplate(ss.getSpec().getTemplate())
+                        .endSpec()
+                        .build());
     List<Deployment> matches =
-        rendering.ofKind("apps/v1", "Deployment").stream()
-            .map(d -> TypedModels.bind(d, Deployment.class))
+        java.util.stream.Stream.concat(
+                rendering.ofKind("apps/v1", "Deployment").stream()
+                    .map(d -> TypedModels.bind(d, Deployment.class)),
+                statefulSets)
             .filter(
                 d ->
                     d.getSpec()

@@ -44,6 +44,7 @@ final class TypedModels {
           Map.entry("v1/Service", Service.class),
           Map.entry("v1/ServiceAccount", ServiceAccount.class),
           Map.entry("apps/v1/Deployment", Deployment.class),
+          Map.entry("apps/v1/StatefulSet", io.fabric8.kubernetes.api.model.apps.StatefulSet.class),
           Map.entry("policy/v1/PodDisruptionBudget", PodDisruptionBudget.class),
           Map.entry("rbac.authorization.k8s.io/v1/ClusterRole", ClusterRole.class),
           Map.entry("rbac.authorization.k8s.io/v1/ClusterRoleBinding", ClusterRoleBinding.class),

@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A service's workload in a rendering, whichever form it takes (Deployment or Knative Service),
- * reduced to what the checks need.
+ * A service's workload in a rendering, whichever form it takes (Deployment, StatefulSet or Knative
+ * Service), reduced to what the checks need.
  */
 record Workloads(
     String service,
@@ -28,12 +28,33 @@ record Workloads(
   static Workloads of(Rendering rendering, String service) {
     String name = "strata-" + service;
     Optional<ObjectNode> deployment = rendering.find("apps/v1", "Deployment", name);
+    Optional<ObjectNode> statefulSet = rendering.find("apps/v1", "StatefulSet", name);
     Optional<ObjectNode> knative = rendering.find(KNATIVE, "Service", name);
-    if (deployment.isPresent() == knative.isPresent()) {
+    long forms =
+        java.util.stream.Stream.of(deployment, statefulSet, knative)
+            .filter(Optional::isPresent)
+            .count();
+    if (forms != 1) {
       throw new AssertionError(
           name
-              + " must render as exactly one Deployment or Knative Service, found "
-              + (deployment.isPresent() ? "both" : "neither"));
+              + " must render as exactly one Deployment, StatefulSet or Knative Service, found "
+              + forms);
+    }
+    if (statefulSet.isPresent()) {
+      io.fabric8.kubernetes.api.model.apps.StatefulSet typed =
+          TypedModels.bind(
+              statefulSet.get(), io.fabric8.kubernetes.api.model.apps.StatefulSet.class);
+      var pod = typed.getSpec().getTemplate();
+      var security = pod.getSpec().getSecurityContext();
+      return new Workloads(
+          service,
+          "StatefulSet",
+          pod.getMetadata(),
+          pod.getSpec().getServiceAccountName(),
+          pod.getSpec().getAutomountServiceAccountToken(),
+          security == null ? null : security.getRunAsNonRoot(),
+          typed.getSpec().getReplicas(),
+          pod.getSpec().getContainers());
     }
     if (deployment.isPresent()) {
       Deployment typed = TypedModels.bind(deployment.get(), Deployment.class);

@@ -26,6 +26,18 @@ public final class NodePartitioning {
         % partitions;
   }
 
+  /** Whether the key starts with a non-empty cluster and node. */
+  public static boolean hasNodePrefix(String key) {
+    if (key == null) {
+      return false;
+    }
+    int first = key.indexOf('/');
+    if (first <= 0 || first == key.length() - 1) {
+      return false;
+    }
+    return key.charAt(first + 1) != '/';
+  }
+
   /** {@code cluster/node} of a key {@code cluster/node[/...]}. */
   public static String nodePrefix(String key) {
     if (key == null) {

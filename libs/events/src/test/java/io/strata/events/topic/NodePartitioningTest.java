@@ -58,6 +58,12 @@ class NodePartitioningTest {
                 null,
                 cluster))
         .isEqualTo(NodePartitioning.partition("prod/gpu-node-7", 6));
+    byte[] orphan = "orphan".getBytes(StandardCharsets.UTF_8);
+    assertThat(
+            partitioner.partition(
+                Topics.DEVICE_SAMPLES.name(), orphan, orphan, null, null, cluster))
+        .as("a key without cluster/node keeps the key hash; its reader rejects it")
+        .isEqualTo(BuiltInPartitioner.partitionForKey(orphan, 6));
     assertThat(Topics.DEVICE_SAMPLES.partitioning()).isEqualTo(Partitioning.NODE);
     assertThat(Topics.DEVICE_XIDS.partitioning()).isEqualTo(Partitioning.NODE);
     assertThat(Topics.K8S_NODES.partitioning()).isEqualTo(Partitioning.NODE);

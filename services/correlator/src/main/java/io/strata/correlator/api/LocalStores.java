@@ -3,8 +3,11 @@ package io.strata.correlator.api;
 import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.incident.IncidentTracker;
 import io.strata.correlator.recovery.DeviceRecovery;
+import io.strata.correlator.state.GpuSnapshot;
+import io.strata.correlator.state.PodBrief;
 import io.strata.correlator.state.WorkloadView;
 import io.strata.correlator.topology.StoreNames;
+import io.strata.correlator.topology.WorkloadParts;
 import io.strata.events.incident.Incident;
 import jakarta.ws.rs.ServiceUnavailableException;
 import java.util.ArrayList;
@@ -43,7 +46,7 @@ public final class LocalStores {
   }
 
   public WorkloadView workload(String workloadKey) {
-    return queryable(() -> this.<WorkloadView>store(StoreNames.WORKLOADS).get(workloadKey));
+    return queryable(() -> assembled(workloadKey));
   }
 
   /** model_version → baseline tracker of one workload. */
@@ -88,9 +91,22 @@ public final class LocalStores {
     Map<String, WorkloadView> all = new LinkedHashMap<>();
     try (KeyValueIterator<String, WorkloadView> views =
         this.<WorkloadView>store(StoreNames.WORKLOADS).all()) {
-      views.forEachRemaining(entry -> all.put(entry.key, entry.value));
+      views.forEachRemaining(entry -> all.put(entry.key, assembled(entry.key)));
     }
     return all;
+  }
+
+  /** The workload's view with its GPUs and pods, which are kept one per entry. */
+  private WorkloadView assembled(String workloadKey) {
+    WorkloadView stored = this.<WorkloadView>store(StoreNames.WORKLOADS).get(workloadKey);
+    if (stored == null) {
+      return null;
+    }
+    return WorkloadParts.assemble(
+        workloadKey,
+        stored,
+        this.<GpuSnapshot>store(StoreNames.WORKLOAD_GPUS),
+        this.<PodBrief>store(StoreNames.WORKLOAD_PODS));
   }
 
   private Map<String, BaselineTracker> readBaselines(String workloadKey) {

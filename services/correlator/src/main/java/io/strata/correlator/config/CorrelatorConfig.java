@@ -46,10 +46,27 @@ public interface CorrelatorConfig {
   @Valid
   Device device();
 
-  /** Partitions of the correlator's node-inputs and workload-inputs repartition topics. */
+  /**
+   * Partitions of the correlator's workload-inputs, device-incident-inputs and
+   * requests-by-workload-version repartition topics.
+   */
   @WithDefault("6")
   @Min(1)
   int internalPartitions();
+
+  /**
+   * Partitions of the node-partitioned input topics (strata.device.samples.v1,
+   * strata.device.xids.v1, strata.k8s.nodes.v1 — all three must have this count) and so of the
+   * node-inputs repartition topic, which must match them for the node side to read them
+   * co-partitioned. Chosen at deploy time with the topics; checked against the broker at startup.
+   */
+  @WithDefault("6")
+  @Min(1)
+  int nodePartitions();
+
+  /** Kafka bootstrap servers, for the startup check of the node-partitioned topics. */
+  @WithDefault("${kafka.bootstrap.servers}")
+  String bootstrapServers();
 
   /**
    * The host:port other correlator instances reach this one's REST API at; Kafka Streams advertises
@@ -74,6 +91,14 @@ public interface CorrelatorConfig {
     @WithDefault("5s")
     @DurationMin(millis = 0)
     Duration grace();
+
+    /**
+     * Traces one stream task keeps open at most; past it the oldest is completed early (counted in
+     * strata_correlator_traces_completed_early). Bounds the trace-parts store.
+     */
+    @WithDefault("200000")
+    @Min(1)
+    int maxOpen();
   }
 
   /** Window settings. */
@@ -88,7 +113,10 @@ public interface CorrelatorConfig {
     @DurationMin(millis = 1)
     Duration advance();
 
-    /** How late a request may arrive after its window ended and still count. */
+    /**
+     * How long after its end a window waits for its requests before it is evaluated; at least
+     * traces.inactivity-gap + traces.grace (a request arrives only once its trace is complete).
+     */
     @WithDefault("10s")
     @DurationMin(millis = 0)
     Duration grace();
@@ -205,6 +233,15 @@ public interface CorrelatorConfig {
     @WithDefault("15m")
     @DurationMin(millis = 1)
     Duration quietPeriod();
+
+    /**
+     * State of a GPU that sent no sample, and of a workload that had no window and holds no GPU or
+     * pod, for this long (stream time) is deleted (its changelog gets a tombstone): every store
+     * stays bounded by what is alive.
+     */
+    @WithDefault("24h")
+    @DurationMin(minutes = 1)
+    Duration stateRetention();
   }
 
   /** Ownership settings. */
@@ -235,7 +272,8 @@ public interface CorrelatorConfig {
   /** The plain settings the topology is built from. */
   default CorrelatorSettings toSettings() {
     return new CorrelatorSettings(
-        new CorrelatorSettings.Traces(traces().inactivityGap(), traces().grace()),
+        new CorrelatorSettings.Traces(
+            traces().inactivityGap(), traces().grace(), traces().maxOpen()),
         new CorrelatorSettings.Windows(
             windows().size(),
             windows().advance(),
@@ -259,11 +297,13 @@ public interface CorrelatorConfig {
             lifecycle().updateInterval(),
             lifecycle().reopenCooldown(),
             lifecycle().deviceCleanSamplesToResolve(),
-            lifecycle().quietPeriod()),
+            lifecycle().quietPeriod(),
+            lifecycle().stateRetention()),
         new CorrelatorSettings.Ownership(
             ownership().mismatchGrace(), ownership().reportExporterWithoutOwner()),
         new CorrelatorSettings.Device(device().temperatureCelsius(), device().xidLookback()),
         internalPartitions(),
+        nodePartitions(),
         storeType());
   }
 }

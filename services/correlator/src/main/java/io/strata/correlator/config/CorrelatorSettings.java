@@ -15,10 +15,65 @@ public record CorrelatorSettings(
     Ownership ownership,
     Device device,
     int internalPartitions,
+    int nodePartitions,
     Materialized.StoreType storeType) {
 
-  /** Trace assembly: a trace is complete once no span arrived for {@code inactivityGap}. */
-  public record Traces(Duration inactivityGap, Duration grace) {}
+  /** How many traces one task keeps open at most, unless configured. */
+  public static final int DEFAULT_MAX_OPEN_TRACES = 200_000;
+
+  public CorrelatorSettings {
+    Duration assembly = traces.inactivityGap().plus(traces.grace());
+    if (windows.grace().compareTo(assembly) < 0) {
+      // A request reaches its window only once its trace is complete: a shorter grace would judge
+      // windows before their last requests arrived (and drop those as late).
+      throw new IllegalArgumentException(
+          "strata.correlator.windows.grace ("
+              + windows.grace()
+              + ") must be at least strata.correlator.traces.inactivity-gap + traces.grace ("
+              + assembly
+              + ")");
+    }
+    if (windows.size().toMillis() % windows.advance().toMillis() != 0) {
+      throw new IllegalArgumentException(
+          "strata.correlator.windows.size ("
+              + windows.size()
+              + ") must be a whole multiple of strata.correlator.windows.advance ("
+              + windows.advance()
+              + ")");
+    }
+  }
+
+  /** The node side's partitions default to the node-partitioned topics' default count. */
+  public CorrelatorSettings(
+      Traces traces,
+      Windows windows,
+      Regression regression,
+      Lifecycle lifecycle,
+      Ownership ownership,
+      Device device,
+      int internalPartitions,
+      Materialized.StoreType storeType) {
+    this(
+        traces,
+        windows,
+        regression,
+        lifecycle,
+        ownership,
+        device,
+        internalPartitions,
+        io.strata.events.topic.Topics.DEVICE_SAMPLES.defaultPartitions(),
+        storeType);
+  }
+
+  /**
+   * Trace assembly: a trace is complete once no span arrived for {@code inactivityGap} (plus {@code
+   * grace}) of stream time; at most {@code maxOpen} traces are open per task.
+   */
+  public record Traces(Duration inactivityGap, Duration grace, int maxOpen) {
+    public Traces(Duration inactivityGap, Duration grace) {
+      this(inactivityGap, grace, DEFAULT_MAX_OPEN_TRACES);
+    }
+  }
 
   /**
    * Per workload × model_version windows; {@code slo} is the latency a request must meet to count
@@ -59,7 +114,29 @@ public record CorrelatorSettings(
       Duration updateInterval,
       Duration reopenCooldown,
       int deviceCleanSamplesToResolve,
-      Duration quietPeriod) {}
+      Duration quietPeriod,
+      Duration stateRetention) {
+
+    /** How long state of a GPU or workload that went silent is kept, unless configured. */
+    public static final Duration DEFAULT_STATE_RETENTION = Duration.ofHours(24);
+
+    public Lifecycle(
+        int windowsToOpen,
+        int windowsToResolve,
+        Duration updateInterval,
+        Duration reopenCooldown,
+        int deviceCleanSamplesToResolve,
+        Duration quietPeriod) {
+      this(
+          windowsToOpen,
+          windowsToResolve,
+          updateInterval,
+          reopenCooldown,
+          deviceCleanSamplesToResolve,
+          quietPeriod,
+          DEFAULT_STATE_RETENTION);
+    }
+  }
 
   /** Exporter-vs-Kubernetes ownership verification. */
   public record Ownership(Duration mismatchGrace, boolean reportExporterWithoutOwner) {}

@@ -12,6 +12,9 @@ import java.util.List;
  *
  * @param ownerWorkload the workload key this GPU's snapshots went to last
  * @param cleanToReport clean samples still to report to the device-incident side after a fault
+ * @param reportedAt when the GPU's state last went to its workload (null: never)
+ * @param reportedSignature what that report said that matters for a decision (owner, health, XIDs,
+ *     anomalies): a change is reported at once, the rest at most once per window advance
  */
 public record GpuView(
     DeviceSample latest,
@@ -21,7 +24,9 @@ public record GpuView(
     String ownerWorkload,
     String ownerPod,
     List<ExemplarTrace> exemplars,
-    int cleanToReport) {
+    int cleanToReport,
+    Instant reportedAt,
+    String reportedSignature) {
 
   public GpuView {
     xids = xids == null ? List.of() : List.copyOf(xids);
@@ -29,12 +34,21 @@ public record GpuView(
   }
 
   public static GpuView empty() {
-    return new GpuView(null, null, null, null, null, null, null, 0);
+    return new GpuView(null, null, null, null, null, null, null, 0, null, null);
   }
 
   public GpuView withSample(DeviceSample sample) {
     return new GpuView(
-        sample, latest, xids, mismatch, ownerWorkload, ownerPod, exemplars, cleanToReport);
+        sample,
+        latest,
+        xids,
+        mismatch,
+        ownerWorkload,
+        ownerPod,
+        exemplars,
+        cleanToReport,
+        reportedAt,
+        reportedSignature);
   }
 
   /** Keeps the XIDs younger than {@code since}, plus {@code added} when not null. */
@@ -45,21 +59,87 @@ public record GpuView(
       next.add(added);
     }
     return new GpuView(
-        latest, previous, next, mismatch, ownerWorkload, ownerPod, exemplars, cleanToReport);
+        latest,
+        previous,
+        next,
+        mismatch,
+        ownerWorkload,
+        ownerPod,
+        exemplars,
+        cleanToReport,
+        reportedAt,
+        reportedSignature);
   }
 
   public GpuView withMismatch(MismatchState value) {
     return new GpuView(
-        latest, previous, xids, value, ownerWorkload, ownerPod, exemplars, cleanToReport);
+        latest,
+        previous,
+        xids,
+        value,
+        ownerWorkload,
+        ownerPod,
+        exemplars,
+        cleanToReport,
+        reportedAt,
+        reportedSignature);
   }
 
   public GpuView withOwner(String workload, String pod) {
-    return new GpuView(latest, previous, xids, mismatch, workload, pod, exemplars, cleanToReport);
+    return new GpuView(
+        latest,
+        previous,
+        xids,
+        mismatch,
+        workload,
+        pod,
+        exemplars,
+        cleanToReport,
+        reportedAt,
+        reportedSignature);
   }
 
   public GpuView withCleanToReport(int count) {
     return new GpuView(
-        latest, previous, xids, mismatch, ownerWorkload, ownerPod, exemplars, Math.max(0, count));
+        latest,
+        previous,
+        xids,
+        mismatch,
+        ownerWorkload,
+        ownerPod,
+        exemplars,
+        Math.max(0, count),
+        reportedAt,
+        reportedSignature);
+  }
+
+  public GpuView withReported(Instant at, String signature) {
+    return new GpuView(
+        latest,
+        previous,
+        xids,
+        mismatch,
+        ownerWorkload,
+        ownerPod,
+        exemplars,
+        cleanToReport,
+        at,
+        signature);
+  }
+
+  /** With the given latest requests (kept in their own store; set only for an incident draft). */
+  public GpuView withExemplars(List<ExemplarTrace> served) {
+    return new GpuView(
+        latest,
+        previous,
+        xids,
+        mismatch,
+        ownerWorkload,
+        ownerPod,
+        served,
+        cleanToReport,
+        reportedAt,
+        reportedSignature);
   }
 
   public GpuView withExemplar(ExemplarTrace trace, int keep) {
@@ -69,6 +149,15 @@ public record GpuView(
       next.remove(0);
     }
     return new GpuView(
-        latest, previous, xids, mismatch, ownerWorkload, ownerPod, next, cleanToReport);
+        latest,
+        previous,
+        xids,
+        mismatch,
+        ownerWorkload,
+        ownerPod,
+        next,
+        cleanToReport,
+        reportedAt,
+        reportedSignature);
   }
 }

@@ -55,6 +55,20 @@ public record NodeView(
     return new NodeView(pods, claims, gpus, state, targets);
   }
 
+  /** Nothing known of the node any more (deleted, no pods, claims or targets). */
+  public boolean isEmpty() {
+    return node == null
+        && pods.isEmpty()
+        && claims.isEmpty()
+        && gpus.isEmpty()
+        && targets.isEmpty();
+  }
+
+  /** The node's view without its GPUs, which are kept one per store entry. */
+  public NodeView withoutGpus() {
+    return gpus.isEmpty() ? this : new NodeView(pods, claims, null, node, targets);
+  }
+
   /** What the node's Kubernetes state says about serving and recovery. */
   public NodeHealth health() {
     return NodeHealth.of(node);

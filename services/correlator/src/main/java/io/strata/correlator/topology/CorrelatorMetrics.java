@@ -1,5 +1,6 @@
 package io.strata.correlator.topology;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.strata.correlator.classify.WindowVerdict;
 import io.strata.events.device.FindingReason;
@@ -9,9 +10,46 @@ import io.strata.events.incident.Incident;
 public final class CorrelatorMetrics {
 
   private final MeterRegistry registry;
+  // Per-record counters are looked up once: a registry lookup per request shows in profiles.
+  private final Counter tracesAttributable;
+  private final Counter tracesUnattributable;
+  private final Counter lateSpans;
+  private final Counter tracesCompletedEarly;
+  private final Counter lateRequests;
+  private final Counter snapshotsToWorkload;
 
   public CorrelatorMetrics(MeterRegistry registry) {
     this.registry = registry;
+    this.tracesAttributable = registry.counter("strata_correlator_traces", "attributable", "true");
+    this.tracesUnattributable =
+        registry.counter("strata_correlator_traces", "attributable", "false");
+    this.lateSpans = registry.counter("strata_correlator_spans_late");
+    this.tracesCompletedEarly = registry.counter("strata_correlator_traces_completed_early");
+    this.lateRequests = registry.counter("strata_correlator_window_requests_late");
+    this.snapshotsToWorkload = registry.counter("strata_correlator_gpu_snapshots_to_workload");
+  }
+
+  /** A span of a trace completed moments ago: counted, not made a request of its own. */
+  void lateSpan() {
+    lateSpans.increment();
+  }
+
+  /** The open-trace bound was reached and the oldest trace completed before its gap. */
+  void traceCompletedEarly() {
+    tracesCompletedEarly.increment();
+  }
+
+  /**
+   * A request that arrived after some window it belongs to was evaluated (counted per request, and
+   * it still counts toward the windows not yet evaluated).
+   */
+  void lateRequest() {
+    lateRequests.increment();
+  }
+
+  /** A GPU's device state handed to its workload (on change, else at most once per advance). */
+  void snapshotToWorkload() {
+    snapshotsToWorkload.increment();
   }
 
   void incidentPublished(Incident incident) {
@@ -38,9 +76,7 @@ public final class CorrelatorMetrics {
   }
 
   void traceAssembled(boolean attributable) {
-    registry
-        .counter("strata_correlator_traces", "attributable", Boolean.toString(attributable))
-        .increment();
+    (attributable ? tracesAttributable : tracesUnattributable).increment();
   }
 
   void resolvedWithoutTraffic() {

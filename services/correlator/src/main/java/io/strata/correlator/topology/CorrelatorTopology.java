@@ -6,7 +6,11 @@ import io.strata.correlator.incident.IncidentTracker;
 import io.strata.correlator.recovery.DeviceRecovery;
 import io.strata.correlator.recovery.DeviceWatch;
 import io.strata.correlator.state.EventMark;
+import io.strata.correlator.state.GpuExemplars;
+import io.strata.correlator.state.GpuSnapshot;
+import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.NodeView;
+import io.strata.correlator.state.PodBrief;
 import io.strata.correlator.state.WorkloadView;
 import io.strata.correlator.trace.AssembledTrace;
 import io.strata.events.EventType;
@@ -16,6 +20,7 @@ import io.strata.events.k8s.ClaimState;
 import io.strata.events.k8s.PodState;
 import io.strata.events.k8s.WorkloadEvent;
 import io.strata.events.serde.JsonSerde;
+import io.strata.events.topic.NodePartitioning;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
 import java.time.Instant;
@@ -30,6 +35,8 @@ import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
 /**
@@ -53,6 +60,11 @@ public final class CorrelatorTopology {
     KStream<String, Routed> claims =
         source(builder, Topics.K8S_CLAIMS, "claims")
             .process(ClaimRouter::new, Named.as("claim-router"), StoreNames.CLAIM_ROUTES);
+    // Samples, XIDs and node states are node-partitioned by their producers (Partitioning.NODE,
+    // docs/EVENTS.md): they reach the node side without a repartition. Only what is keyed
+    // otherwise (pods, claims, request exemplars) is repartitioned, onto a topic with the same
+    // partition count and the same partitioning, so partition p of every input holds the same
+    // nodes.
     KStream<String, NodeInput> samples =
         source(builder, Topics.DEVICE_SAMPLES, "samples")
             .filter((key, sample) -> sample != null, Named.as("samples-present"))
@@ -89,7 +101,7 @@ public final class CorrelatorTopology {
                         NodeInput.trace(trace.toExemplar())),
                 Named.as("traces-by-node"));
 
-    KStream<String, Routed> nodeOut =
+    KStream<String, NodeInput> rekeyedNodeInputs =
         pods.filter((k, r) -> r.node() != null, Named.as("pod-node-inputs"))
             .mapValues(Routed::node, Named.as("pod-node-unwrap"))
             .merge(
@@ -97,20 +109,29 @@ public final class CorrelatorTopology {
                     .filter((k, r) -> r.node() != null, Named.as("claim-node-inputs"))
                     .mapValues(Routed::node, Named.as("claim-node-unwrap")),
                 Named.as("merge-claims"))
-            .merge(samples, Named.as("merge-samples"))
-            .merge(xids, Named.as("merge-xids"))
-            .merge(nodeStates, Named.as("merge-node-states"))
             .merge(nodeTraces, Named.as("merge-node-traces"))
             .repartition(
                 Repartitioned.with(Serdes.String(), json(NodeInput.class))
                     .withName("node-inputs")
-                    .withNumberOfPartitions(settings.internalPartitions()))
+                    .withNumberOfPartitions(settings.nodePartitions())
+                    .withStreamPartitioner(
+                        (topic, key, value, partitions) ->
+                            java.util.Optional.of(
+                                java.util.Set.of(NodePartitioning.partition(key, partitions)))));
+    KStream<String, Routed> nodeOut =
+        samples
+            .merge(xids, Named.as("merge-xids"))
+            .merge(nodeStates, Named.as("merge-node-states"))
+            .merge(rekeyedNodeInputs, Named.as("merge-rekeyed-node-inputs"))
             .process(
                 () -> new NodeProcessor(settings, metrics),
                 Named.as("node-processor"),
-                StoreNames.NODES);
+                StoreNames.NODES,
+                StoreNames.NODE_GPUS,
+                StoreNames.NODE_EXEMPLARS);
 
-    KStream<String, WorkloadInput> windows = TraceTopology.measureWindows(traces, settings);
+    KStream<String, WorkloadInput> windows =
+        TraceTopology.measureWindows(builder, traces, settings, metrics);
     KStream<String, WorkloadInput> events =
         source(builder, Topics.K8S_EVENTS, "events")
             .filter((key, event) -> event != null, Named.as("events-present"))
@@ -147,6 +168,8 @@ public final class CorrelatorTopology {
                 () -> new WorkloadProcessor(settings, metrics),
                 Named.as("workload-processor"),
                 StoreNames.WORKLOADS,
+                StoreNames.WORKLOAD_GPUS,
+                StoreNames.WORKLOAD_PODS,
                 StoreNames.BASELINES,
                 StoreNames.REQUEST_INCIDENTS,
                 StoreNames.DEVICE_WATCHES);
@@ -200,22 +223,34 @@ public final class CorrelatorTopology {
     addStore(builder, type, StoreNames.POD_ROUTES, json(PodState.class));
     addStore(builder, type, StoreNames.CLAIM_ROUTES, json(ClaimState.class));
     addStore(builder, type, StoreNames.NODES, json(NodeView.class));
+    addStore(builder, type, StoreNames.NODE_GPUS, json(GpuView.class));
+    addStore(builder, type, StoreNames.NODE_EXEMPLARS, json(GpuExemplars.class));
     addStore(builder, type, StoreNames.DEVICE_INCIDENTS, json(DeviceRecovery.class));
     addStore(builder, type, StoreNames.DEVICE_WATCHES, json(DeviceWatch.class));
     addStore(builder, type, StoreNames.WORKLOADS, json(WorkloadView.class));
+    addStore(builder, type, StoreNames.WORKLOAD_GPUS, json(GpuSnapshot.class));
+    addStore(builder, type, StoreNames.WORKLOAD_PODS, json(PodBrief.class));
     addStore(builder, type, StoreNames.BASELINES, json(BaselineTracker.class));
     addStore(builder, type, StoreNames.REQUEST_INCIDENTS, json(IncidentTracker.class));
   }
 
   private static <V> void addStore(
       StreamsBuilder builder, Materialized.StoreType type, String name, Serde<V> values) {
-    builder.addStateStore(
-        Stores.<String, V>keyValueStoreBuilder(
+    builder.addStateStore(store(type, name, values));
+  }
+
+  static <V> StoreBuilder<KeyValueStore<String, V>> store(
+      Materialized.StoreType type, String name, Serde<V> values) {
+    // Cached: writes to one key within a commit interval reach the store and its changelog once
+    // (a trace's six spans, a trace created and completed within one commit: one record, not
+    // seven), which is most of what the broker has to take from the correlator.
+    return Stores.<String, V>keyValueStoreBuilder(
             type == Materialized.StoreType.IN_MEMORY
                 ? Stores.inMemoryKeyValueStore(name)
                 : Stores.persistentKeyValueStore(name),
             Serdes.String(),
-            values));
+            values)
+        .withCachingEnabled();
   }
 
   static <V> KStream<String, V> source(

@@ -8,6 +8,7 @@ import io.strata.correlator.ownership.DraAttribution;
 import io.strata.correlator.ownership.KubernetesOwner;
 import io.strata.correlator.ownership.MismatchTracking;
 import io.strata.correlator.ownership.OwnershipCheck;
+import io.strata.correlator.state.GpuExemplars;
 import io.strata.correlator.state.GpuSnapshot;
 import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.NodeHealth;
@@ -30,9 +31,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
@@ -48,7 +52,14 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   private final DeviceAnomalyDetector anomalies;
   private final CorrelatorMetrics metrics;
   private ProcessorContext<String, Routed> context;
-  private KeyValueStore<String, NodeView> nodes;
+  private static final int CACHED_NODES = 20_000;
+  private static final int CACHED_GPUS = 100_000;
+
+  private DecodedCache<NodeView> nodes;
+  private DecodedCache<GpuView> gpus;
+  private KeyValueStore<String, GpuView> gpuStore;
+  private DecodedCache<GpuExemplars> exemplars;
+  private static final java.time.Duration SWEEP_EVERY = java.time.Duration.ofMinutes(10);
 
   NodeProcessor(CorrelatorSettings settings, CorrelatorMetrics metrics) {
     this.settings = settings;
@@ -60,13 +71,86 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   @Override
   public void init(ProcessorContext<String, Routed> context) {
     this.context = context;
-    this.nodes = context.getStateStore(StoreNames.NODES);
+    this.nodes = new DecodedCache<>(context.getStateStore(StoreNames.NODES), CACHED_NODES);
+    this.gpus = new DecodedCache<>(context.getStateStore(StoreNames.NODE_GPUS), CACHED_GPUS);
+    this.gpuStore = context.getStateStore(StoreNames.NODE_GPUS);
+    this.exemplars =
+        new DecodedCache<>(context.getStateStore(StoreNames.NODE_EXEMPLARS), CACHED_GPUS);
+    context.schedule(SWEEP_EVERY, PunctuationType.STREAM_TIME, this::sweepSilentGpus);
+  }
+
+  /**
+   * GPUs that sent no sample for the retention (removed nodes, replaced boards) are forgotten; one
+   * with a recovery still to report is kept.
+   */
+  private void sweepSilentGpus(long streamTime) {
+    Instant before = Instant.ofEpochMilli(streamTime).minus(settings.lifecycle().stateRetention());
+    List<String> silent = new java.util.ArrayList<>();
+    try (KeyValueIterator<String, GpuView> all = gpuStore.all()) {
+      while (all.hasNext()) {
+        KeyValue<String, GpuView> entry = all.next();
+        GpuView gpu = entry.value;
+        Instant last = gpu.latest() == null ? null : gpu.latest().scrapedAt();
+        // A sample without a scrape time cannot age out (device-ingest always stamps one).
+        if (gpu.cleanToReport() == 0 && last != null && last.isBefore(before)) {
+          silent.add(entry.key);
+        }
+      }
+    }
+    silent.forEach(
+        key -> {
+          gpus.delete(key);
+          exemplars.delete(key);
+        });
   }
 
   @Override
+  public void close() {
+    nodes.clear();
+    gpus.clear();
+    exemplars.clear();
+  }
+
+  /**
+   * One record touches the node's Kubernetes view (pods, claims, node object, targets: one small
+   * entry per node) and at most one GPU (one entry per GPU): the GPU is loaded into the view for
+   * the decision and written back alone, so a sample costs the same on a node of 8 or 64 GPUs.
+   */
+  @Override
   public void process(Record<String, NodeInput> record) {
     NodeInput input = Objects.requireNonNull(record.value(), "node input");
-    NodeView view = Optional.ofNullable(nodes.get(record.key())).orElse(NodeView.empty());
+    NodeView meta = Optional.ofNullable(nodes.get(record.key())).orElse(NodeView.empty());
+    String uuid =
+        switch (input.kind()) {
+          case SAMPLE, XID, TRACE -> input.objectKey();
+          default -> null;
+        };
+    String gpuKey = uuid == null || uuid.isBlank() ? null : record.key() + "/" + uuid;
+    GpuView gpuBefore = gpuKey == null ? null : gpus.get(gpuKey);
+    if (input.kind() == NodeInput.Kind.TRACE) {
+      if (gpuBefore != null) {
+        GpuExemplars latest =
+            Optional.ofNullable(exemplars.get(gpuKey)).orElse(GpuExemplars.empty());
+        exemplars.put(gpuKey, latest.with(input.trace(), settings.windows().exemplarTraces()));
+      }
+      return;
+    }
+    NodeView next = decide(record, input, gpuBefore == null ? meta : meta.withGpu(uuid, gpuBefore));
+    NodeView nextMeta = next.withoutGpus();
+    if (nextMeta.isEmpty()) {
+      if (!meta.isEmpty()) {
+        nodes.delete(record.key()); // node deleted and nothing of it left: a tombstone
+      }
+    } else if (!nextMeta.equals(meta)) {
+      nodes.put(record.key(), nextMeta);
+    }
+    GpuView gpuAfter = gpuKey == null ? null : next.gpus().get(uuid);
+    if (gpuAfter != null && !gpuAfter.equals(gpuBefore)) {
+      gpus.put(gpuKey, gpuAfter);
+    }
+  }
+
+  private NodeView decide(Record<String, NodeInput> record, NodeInput input, NodeView view) {
     Instant at = Instant.ofEpochMilli(record.timestamp());
     NodeView next =
         switch (input.kind()) {
@@ -75,15 +159,9 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
           case NODE, NODE_REMOVED -> onNode(record, view, input.node());
           case SAMPLE -> onSample(record, view, input.sample(), at);
           case XID -> onXid(record, view, input.xid(), at);
-          case TRACE ->
-              view.gpus().containsKey(input.objectKey())
-                  ? view.withGpu(
-                      input.objectKey(),
-                      view.gpu(input.objectKey())
-                          .withExemplar(input.trace(), settings.windows().exemplarTraces()))
-                  : view;
+          case TRACE -> view; // handled in process(): it touches only the GPU's exemplars
         };
-    nodes.put(record.key(), next);
+    return next;
   }
 
   private NodeView onSample(
@@ -194,23 +272,57 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
               .withValue(Routed.toWorkload(WorkloadInput.gpuReleased(uuid))));
     }
     GpuView owned = gpu.withOwner(workload, pod == null ? null : podKey);
-    if (workload != null) {
-      DeviceSample latest = owned.latest();
-      GpuSnapshot snapshot =
-          new GpuSnapshot(
-              cluster,
-              node,
-              uuid,
-              podKey,
-              latest == null ? Map.of() : latest.fields(),
-              latest == null ? HealthStatus.UNSPECIFIED : latest.health(),
-              owned.xids(),
-              latest == null ? List.of() : anomalies.detect(owned.previous(), latest),
-              Instant.ofEpochMilli(record.timestamp()));
-      context.forward(
-          record.withKey(workload).withValue(Routed.toWorkload(WorkloadInput.gpu(snapshot))));
+    if (workload == null) {
+      return owned;
     }
-    return owned;
+    DeviceSample latest = owned.latest();
+    List<io.strata.correlator.classify.DeviceAnomaly> found =
+        latest == null ? List.of() : anomalies.detect(owned.previous(), latest);
+    HealthStatus health = latest == null ? HealthStatus.UNSPECIFIED : latest.health();
+    Instant at = Instant.ofEpochMilli(record.timestamp());
+    String signature = signature(workload, podKey, health, owned, found);
+    // The workload needs every change of what it decides on at once; the device fields (for
+    // evidence) only as fresh as its windows: at most once per window advance otherwise. Every
+    // sample of every GPU used to rewrite its workload's state.
+    boolean changed = !signature.equals(owned.reportedSignature());
+    boolean due =
+        owned.reportedAt() == null
+            || !at.isBefore(owned.reportedAt().plus(settings.windows().advance()));
+    if (!changed && !due) {
+      return owned;
+    }
+    GpuSnapshot snapshot =
+        new GpuSnapshot(
+            cluster,
+            node,
+            uuid,
+            podKey,
+            latest == null ? Map.of() : latest.fields(),
+            health,
+            owned.xids(),
+            found,
+            at);
+    metrics.snapshotToWorkload();
+    context.forward(
+        record.withKey(workload).withValue(Routed.toWorkload(WorkloadInput.gpu(snapshot))));
+    return owned.withReported(at, signature);
+  }
+
+  private static String signature(
+      String workload,
+      String podKey,
+      HealthStatus health,
+      GpuView gpu,
+      List<io.strata.correlator.classify.DeviceAnomaly> found) {
+    StringBuilder out =
+        new StringBuilder(workload).append('|').append(podKey).append('|').append(health);
+    for (XidMark xid : gpu.xids()) {
+      out.append('|').append(xid.xid()).append('@').append(xid.at());
+    }
+    for (io.strata.correlator.classify.DeviceAnomaly anomaly : found) {
+      out.append('|').append(anomaly);
+    }
+    return out.toString();
   }
 
   private GpuView trackMismatch(
@@ -282,8 +394,11 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     GpuView gpu = view.gpu(uuid);
     PodState owner = gpu.ownerPod() == null ? null : view.pods().get(gpu.ownerPod());
     NodeHealth health = view.health();
+    GpuExemplars served = exemplars.get(Keys.gpu(cluster, node, uuid));
+    GpuView withServed = served == null ? gpu : gpu.withExemplars(served.traces());
     IncidentDraft draft =
-        DeviceIncidents.draft(incidentClass, cluster, node, uuid, gpu, xid, owner, health, at);
+        DeviceIncidents.draft(
+            incidentClass, cluster, node, uuid, withServed, xid, owner, health, at);
     String key = trackerKey(record.key(), uuid, incidentClass);
     String workload = owner == null ? null : gpu.ownerWorkload();
     toDeviceIncidents(record, DeviceIncidentInput.trouble(key, draft, workload, health));

@@ -9,8 +9,14 @@ public final class StoreNames {
   /** claim key → the claim's last state, for the same reason. */
   public static final String CLAIM_ROUTES = "claim-routes";
 
-  /** cluster/node → {@link io.strata.correlator.state.NodeView}. */
+  /** cluster/node → {@link io.strata.correlator.state.NodeView} without its GPUs. */
   public static final String NODES = "node-views";
+
+  /** cluster/node/gpu_uuid → {@link io.strata.correlator.state.GpuView}: one entry per GPU. */
+  public static final String NODE_GPUS = "node-gpus";
+
+  /** cluster/node/gpu_uuid → {@link io.strata.correlator.state.GpuExemplars}: latest requests. */
+  public static final String NODE_EXEMPLARS = "node-exemplars";
 
   /**
    * cluster/node/gpu|CLASS → {@link io.strata.correlator.recovery.DeviceRecovery}, for device-level
@@ -24,14 +30,31 @@ public final class StoreNames {
    */
   public static final String DEVICE_WATCHES = "device-watches";
 
-  /** trace_id session windows of spans. */
-  public static final String TRACE_SESSIONS = "trace-sessions";
+  /** trace_id → {@link io.strata.correlator.trace.OpenTrace}: traces still being assembled. */
+  public static final String TRACE_PARTS = "trace-parts";
 
-  /** workload|model_version hopping windows of requests. */
-  public static final String REQUEST_WINDOWS = "request-windows";
+  /**
+   * workload|model_version at a request's timestamp → the {@link
+   * io.strata.correlator.trace.AssembledTrace} (window store with duplicates, binary): windows
+   * aggregate the requests they cover when they close.
+   */
+  public static final String REQUEST_SLICES = "request-slices";
 
-  /** cluster/namespace/workload → {@link io.strata.correlator.state.WorkloadView}. */
+  /** workload|model_version → end (epoch ms) of its last evaluated window. */
+  public static final String REQUEST_WINDOW_MARKS = "request-window-marks";
+
+  /**
+   * cluster/namespace/workload → {@link io.strata.correlator.state.WorkloadView} without its GPUs
+   * and pods (those are {@link #WORKLOAD_GPUS} and {@link #WORKLOAD_PODS}; see {@link
+   * WorkloadParts}).
+   */
   public static final String WORKLOADS = "workload-views";
+
+  /** workload|gpu_uuid → {@link io.strata.correlator.state.GpuSnapshot}: a workload's GPUs. */
+  public static final String WORKLOAD_GPUS = "workload-gpus";
+
+  /** workload|pod key → {@link io.strata.correlator.state.PodBrief}: a workload's pods. */
+  public static final String WORKLOAD_PODS = "workload-pods";
 
   /** workload|model_version → {@link io.strata.correlator.baseline.BaselineTracker}. */
   public static final String BASELINES = "baselines";

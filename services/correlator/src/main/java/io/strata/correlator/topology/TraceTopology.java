@@ -1,30 +1,24 @@
 package io.strata.correlator.topology;
 
+import io.strata.correlator.codec.TraceCodecs;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.trace.AssembledTrace;
-import io.strata.correlator.trace.TraceAccumulator;
-import io.strata.correlator.window.RequestWindow;
-import io.strata.correlator.window.RequestWindowSerde;
 import io.strata.events.topic.Topics;
-import io.strata.events.trace.SpanSummary;
-import org.apache.kafka.common.serialization.Serde;
+import java.time.Duration;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.common.utils.Bytes;
-import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.kstream.Grouped;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
-import org.apache.kafka.streams.kstream.SessionWindows;
-import org.apache.kafka.streams.kstream.Suppressed;
-import org.apache.kafka.streams.kstream.TimeWindows;
-import org.apache.kafka.streams.state.SessionStore;
-import org.apache.kafka.streams.state.WindowStore;
+import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.state.Stores;
 
 /**
- * The trace side of the topology: spans grouped by trace_id into requests (session windows), and
- * requests measured per workload × model_version (hopping windows, evaluated once closed).
+ * The trace side of the topology: spans (already partitioned by trace_id by trace-ingest) put back
+ * together into requests by {@link TraceAssembler}, then measured per workload × model_version by
+ * {@link RequestSlices} (one append per request; windows aggregated once closed).
  */
 final class TraceTopology {
 
@@ -32,81 +26,48 @@ final class TraceTopology {
 
   static KStream<String, AssembledTrace> assembleTraces(
       StreamsBuilder builder, CorrelatorSettings settings, CorrelatorMetrics metrics) {
-    Serde<SpanSummary> spans = Topics.TRACE_SPANS.valueSerde();
+    builder.addStateStore(
+        CorrelatorTopology.store(
+            settings.storeType(), StoreNames.TRACE_PARTS, TraceCodecs.openTraces()));
     return CorrelatorTopology.source(builder, Topics.TRACE_SPANS, "spans")
         .filter((traceId, span) -> span != null, Named.as("spans-present"))
-        .mapValues(
-            (traceId, span) -> {
-              if (traceId == null || traceId.isBlank()) {
-                throw new IllegalArgumentException(
-                    "a span without trace_id key cannot be assembled");
-              }
-              return span;
-            },
-            Named.as("spans-keyed"))
-        .groupByKey(Grouped.with("spans-by-trace", Serdes.String(), spans))
-        .windowedBy(
-            SessionWindows.ofInactivityGapAndGrace(
-                settings.traces().inactivityGap(), settings.traces().grace()))
-        .aggregate(
-            TraceAccumulator::empty,
-            (traceId, span, trace) -> trace.plus(span),
-            (traceId, left, right) -> left.merge(right),
+        .process(
+            () -> new TraceAssembler(settings, metrics),
             Named.as("trace-assembly"),
-            Materialized.<String, TraceAccumulator, SessionStore<Bytes, byte[]>>as(
-                    StoreNames.TRACE_SESSIONS)
-                .withKeySerde(Serdes.String())
-                .withValueSerde(CorrelatorTopology.json(TraceAccumulator.class))
-                .withStoreType(settings.storeType()))
-        .suppress(
-            Suppressed.untilWindowCloses(Suppressed.BufferConfig.unbounded())
-                .withName("trace-complete"))
-        .toStream(Named.as("completed-traces"))
-        .filter((window, trace) -> trace != null, Named.as("traces-present"))
-        .map(
-            (window, trace) -> KeyValue.pair(window.key(), trace.assemble()),
-            Named.as("assemble-trace"))
-        .peek(
-            (traceId, trace) -> metrics.traceAssembled(trace.attributable()),
-            Named.as("count-traces"));
+            StoreNames.TRACE_PARTS);
   }
 
   static KStream<String, WorkloadInput> measureWindows(
-      KStream<String, AssembledTrace> traces, CorrelatorSettings settings) {
-    CorrelatorSettings.Windows windows = settings.windows();
-    double sloMillis = windows.slo().toNanos() / 1_000_000.0;
+      StreamsBuilder builder,
+      KStream<String, AssembledTrace> traces,
+      CorrelatorSettings settings,
+      CorrelatorMetrics metrics) {
+    StoreBuilder<KeyValueStore<String, Long>> marks =
+        CorrelatorTopology.store(
+            settings.storeType(), StoreNames.REQUEST_WINDOW_MARKS, Serdes.Long());
+    Duration retention = RequestSlices.retention(settings.windows());
+    Duration slice = settings.windows().advance();
+    builder.addStateStore(
+        Stores.windowStoreBuilder(
+            settings.storeType() == Materialized.StoreType.IN_MEMORY
+                ? Stores.inMemoryWindowStore(StoreNames.REQUEST_SLICES, retention, slice, true)
+                : Stores.persistentWindowStore(StoreNames.REQUEST_SLICES, retention, slice, true),
+            Serdes.String(),
+            TraceCodecs.assembled()));
+    builder.addStateStore(marks);
     return traces
         .filter((traceId, trace) -> trace.attributable(), Named.as("attributable-traces"))
         .selectKey(
             (traceId, trace) -> RoutingKeys.workloadVersion(trace.correlation()),
             Named.as("traces-by-workload-version"))
-        .groupByKey(
-            Grouped.with(
-                "requests-by-workload-version",
-                Serdes.String(),
-                CorrelatorTopology.json(AssembledTrace.class)))
-        .windowedBy(
-            TimeWindows.ofSizeAndGrace(windows.size(), windows.grace())
-                .advanceBy(windows.advance()))
-        .aggregate(
-            RequestWindow::new,
-            (key, trace, window) -> window.add(trace, sloMillis, windows.exemplarTraces()),
-            Named.as("request-window-aggregate"),
-            Materialized.<String, RequestWindow, WindowStore<Bytes, byte[]>>as(
-                    StoreNames.REQUEST_WINDOWS)
-                .withKeySerde(Serdes.String())
-                .withValueSerde(new RequestWindowSerde())
-                .withStoreType(settings.storeType()))
-        .suppress(
-            Suppressed.untilWindowCloses(Suppressed.BufferConfig.unbounded())
-                .withName("request-window-closed"))
-        .toStream(Named.as("closed-request-windows"))
-        .map(
-            (window, requests) ->
-                KeyValue.pair(
-                    window.key().substring(0, window.key().lastIndexOf('|')),
-                    WorkloadInput.window(
-                        requests.stats(window.window().startTime(), window.window().endTime()))),
-            Named.as("window-stats-by-workload"));
+        .repartition(
+            Repartitioned.with(Serdes.String(), TraceCodecs.assembled())
+                .withName("requests-by-workload-version")
+                .withNumberOfPartitions(settings.internalPartitions()))
+        .process(
+            () -> new RequestSlices(settings, metrics),
+            Named.as("request-windows"),
+            StoreNames.REQUEST_SLICES,
+            StoreNames.REQUEST_WINDOW_MARKS);
   }
 }

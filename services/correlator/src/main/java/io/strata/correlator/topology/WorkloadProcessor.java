@@ -48,9 +48,13 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
   private final Duration eventKeep;
   private ProcessorContext<String, Routed> context;
   private KeyValueStore<String, WorkloadView> workloads;
+  private KeyValueStore<String, GpuSnapshot> gpus;
+  private KeyValueStore<String, io.strata.correlator.state.PodBrief> pods;
   private KeyValueStore<String, BaselineTracker> baselines;
   private KeyValueStore<String, IncidentTracker> incidents;
   private DeviceWatches watches;
+  private Instant nextSweep;
+  private static final Duration SWEEP_EVERY = Duration.ofMinutes(10);
 
   WorkloadProcessor(CorrelatorSettings settings, CorrelatorMetrics metrics) {
     this.settings = settings;
@@ -66,6 +70,8 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
   public void init(ProcessorContext<String, Routed> context) {
     this.context = context;
     this.workloads = context.getStateStore(StoreNames.WORKLOADS);
+    this.gpus = context.getStateStore(StoreNames.WORKLOAD_GPUS);
+    this.pods = context.getStateStore(StoreNames.WORKLOAD_PODS);
     this.baselines = context.getStateStore(StoreNames.BASELINES);
     this.incidents = context.getStateStore(StoreNames.REQUEST_INCIDENTS);
     this.watches =
@@ -85,36 +91,70 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
           Instant now = Instant.ofEpochMilli(timestamp);
           quiet.punctuate(now);
           watches.punctuate(now);
+          if (nextSweep == null || !now.isBefore(nextSweep)) {
+            nextSweep = now.plus(SWEEP_EVERY);
+            sweepGoneWorkloads(now);
+          }
         });
   }
 
   @Override
   public void process(Record<String, WorkloadInput> record) {
     WorkloadInput input = Objects.requireNonNull(record.value(), "workload input");
-    WorkloadView view =
-        Optional.ofNullable(workloads.get(record.key())).orElse(WorkloadView.empty());
-    WorkloadView next =
-        switch (input.kind()) {
-          case GPU -> view.withGpu(input.gpu());
-          case GPU_RELEASED -> view.withoutGpu(input.objectKey());
-          case POD -> view.withPod(input.pod());
-          case POD_REMOVED -> view.withoutPod(input.objectKey());
-          case EVENT -> view.withEvent(input.event(), eventKeep);
-          case DEVICE_WATCH -> {
-            watches.register(
-                record.key(), input.objectKey(), Instant.ofEpochMilli(record.timestamp()));
-            yield view;
-          }
-          case WINDOW -> {
-            WindowStats window = input.window();
-            if (stale(window)) {
-              metrics.staleWindow();
-              yield view;
-            }
-            yield onWindow(record, view.withWindow(window), window);
-          }
-        };
-    workloads.put(record.key(), next);
+    String workload = record.key();
+    switch (input.kind()) {
+      case GPU -> gpus.put(WorkloadParts.partKey(workload, input.objectKey()), input.gpu());
+      case GPU_RELEASED -> gpus.delete(WorkloadParts.partKey(workload, input.objectKey()));
+      case POD -> {
+        pods.put(WorkloadParts.partKey(workload, input.objectKey()), input.pod());
+        WorkloadView meta = meta(workload);
+        WorkloadView next = meta.withPod(input.pod());
+        if (!next.modelVersions().equals(meta.modelVersions())) {
+          workloads.put(workload, WorkloadParts.meta(next));
+        }
+      }
+      case POD_REMOVED -> pods.delete(WorkloadParts.partKey(workload, input.objectKey()));
+      case EVENT -> workloads.put(workload, meta(workload).withEvent(input.event(), eventKeep));
+      case DEVICE_WATCH ->
+          watches.register(workload, input.objectKey(), Instant.ofEpochMilli(record.timestamp()));
+      case WINDOW -> {
+        WindowStats window = input.window();
+        if (stale(window)) {
+          metrics.staleWindow();
+          return;
+        }
+        WorkloadView view =
+            WorkloadParts.assemble(workload, meta(workload), gpus, pods).withWindow(window);
+        onWindow(record, view, window);
+        workloads.put(workload, WorkloadParts.meta(view));
+      }
+    }
+  }
+
+  /**
+   * A workload with no window for the retention and no GPU or pod left is forgotten (a tombstone on
+   * its changelog), so the store holds what is alive.
+   */
+  private void sweepGoneWorkloads(Instant now) {
+    Instant before = now.minus(settings.lifecycle().stateRetention());
+    List<String> gone = new java.util.ArrayList<>();
+    try (KeyValueIterator<String, WorkloadView> all = workloads.all()) {
+      while (all.hasNext()) {
+        KeyValue<String, WorkloadView> entry = all.next();
+        WindowStats last = entry.value.lastWindow();
+        boolean silent = last == null || last.windowEnd().isBefore(before);
+        if (silent
+            && !WorkloadParts.hasParts(entry.key, gpus)
+            && !WorkloadParts.hasParts(entry.key, pods)) {
+          gone.add(entry.key);
+        }
+      }
+    }
+    gone.forEach(workloads::delete);
+  }
+
+  private WorkloadView meta(String workload) {
+    return Optional.ofNullable(workloads.get(workload)).orElse(WorkloadView.empty());
   }
 
   private WorkloadView onWindow(

@@ -60,8 +60,7 @@ class OwnershipScenarioTest {
                   .count())
           .isEqualTo(1.0);
       // The join trusts Kubernetes: the GPU's state goes to train, not to serve.
-      WorkloadView train =
-          s.driver.<String, WorkloadView>getKeyValueStore(StoreNames.WORKLOADS).get("c1/ml/train");
+      WorkloadView train = s.workload("c1/ml/train");
       assertThat(train.gpus()).containsOnlyKeys("GPU-x");
 
       s.sample(sample("node-1", "GPU-x", "train-0", HealthStatus.PASS, normalFields(50)), at(40));
@@ -134,8 +133,7 @@ class OwnershipScenarioTest {
                 assertThat(f.kubernetesOwner().pod()).isEqualTo("infer-0");
               });
       // The claim's pod owns the GPU for the join.
-      WorkloadView infer =
-          s.driver.<String, WorkloadView>getKeyValueStore(StoreNames.WORKLOADS).get("c1/ml/infer");
+      WorkloadView infer = s.workload("c1/ml/infer");
       assertThat(infer.gpus()).containsOnlyKeys("GPU-d");
     }
   }
@@ -210,15 +208,14 @@ class OwnershipScenarioTest {
     try (Scenario s = new Scenario()) {
       s.pod(pod("train-0", "train", "node-1", "v1", PodPhase.RUNNING, "GPU-x"), at(0));
       s.sample(sample("node-1", "GPU-x", "train-0", HealthStatus.PASS, normalFields(50)), at(1));
-      var workloads = s.driver.<String, WorkloadView>getKeyValueStore(StoreNames.WORKLOADS);
-      assertThat(workloads.get("c1/ml/train").gpus()).containsOnlyKeys("GPU-x");
-      assertThat(workloads.get("c1/ml/train").pods()).containsOnlyKeys("c1/ml/train-0");
+      assertThat(s.workload("c1/ml/train").gpus()).containsOnlyKeys("GPU-x");
+      assertThat(s.workload("c1/ml/train").pods()).containsOnlyKeys("c1/ml/train-0");
 
       s.podDeleted("train-0", at(5));
       s.sample(sample("node-1", "GPU-x", null, HealthStatus.PASS, normalFields(0)), at(10));
 
-      assertThat(workloads.get("c1/ml/train").gpus()).isEmpty();
-      assertThat(workloads.get("c1/ml/train").pods()).isEmpty();
+      assertThat(s.workload("c1/ml/train").gpus()).isEmpty();
+      assertThat(s.workload("c1/ml/train").pods()).isEmpty();
       assertThat(s.findings()).isEmpty();
     }
   }

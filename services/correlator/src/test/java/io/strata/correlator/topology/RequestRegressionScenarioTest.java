@@ -222,11 +222,7 @@ class RequestRegressionScenarioTest {
       }
       assertThat(s.incidents()).isEmpty();
       assertThat(s.findings()).isEmpty();
-      var view =
-          s.driver
-              .<String, io.strata.correlator.state.WorkloadView>getKeyValueStore(
-                  StoreNames.WORKLOADS)
-              .get("c1/ml/batch");
+      var view = s.workload("c1/ml/batch");
       assertThat(view.gpus()).containsOnlyKeys("GPU-i0", "GPU-i1");
       assertThat(view.gpus().get("GPU-i0").utilisation()).isEqualTo(0.0);
       assertThat(

@@ -114,6 +114,19 @@ final class Scenario implements AutoCloseable {
             Topics.DEVICE_FINDINGS.valueSerde().deserializer());
   }
 
+  /** A workload's whole view as the workload side assembles it from its stores. */
+  io.strata.correlator.state.WorkloadView workload(String workloadKey) {
+    return WorkloadParts.assemble(
+        workloadKey,
+        driver
+            .<String, io.strata.correlator.state.WorkloadView>getKeyValueStore(StoreNames.WORKLOADS)
+            .get(workloadKey),
+        driver.<String, io.strata.correlator.state.GpuSnapshot>getKeyValueStore(
+            StoreNames.WORKLOAD_GPUS),
+        driver.<String, io.strata.correlator.state.PodBrief>getKeyValueStore(
+            StoreNames.WORKLOAD_PODS));
+  }
+
   /** Short windows so a scenario takes a few simulated minutes. */
   static CorrelatorSettings settings() {
     return new CorrelatorSettings(

@@ -1,0 +1,174 @@
+package io.strata.correlator.topology;
+
+import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.trace.AssembledTrace;
+import io.strata.correlator.trace.OpenTrace;
+import io.strata.correlator.trace.TraceAccumulator;
+import io.strata.events.trace.SpanSummary;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeSet;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * Puts requests back together from their spans: one store entry per open trace (trace_id → {@link
+ * OpenTrace}, one get and one put per span), complete once the latest span timestamp this processor
+ * saw passed the trace's latest span (event time) by the inactivity gap plus grace, then forwarded
+ * and deleted. What a session window with suppression did, at a fraction of the cost: no
+ * session-store range scans, no merge of sessions, no unbounded suppression buffer.
+ *
+ * <p>The order in which traces complete lives in memory (ordered by their latest span's timestamp)
+ * and is rebuilt from the store when the task starts. The store is bounded by {@code
+ * traces.max-open}: past it the oldest open trace is completed early and counted. A span of a trace
+ * completed moments ago is counted as late (it would otherwise become a one-span request of its
+ * own).
+ */
+final class TraceAssembler implements Processor<String, SpanSummary, String, AssembledTrace> {
+
+  private static final int RECENTLY_COMPLETED = 100_000;
+
+  private final long closeAfterMs;
+  private final int maxOpen;
+  private final Duration punctuateEvery;
+  private final CorrelatorMetrics metrics;
+
+  /** Open traces by the timestamp of their latest span (then id): the oldest is first. */
+  private final TreeSet<Pending> pending = new TreeSet<>();
+
+  private final Map<String, Long> latestSpan = new HashMap<>();
+  private final LinkedHashMap<String, Boolean> recentlyCompleted =
+      new LinkedHashMap<>(1024, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+          return size() > RECENTLY_COMPLETED;
+        }
+      };
+  private ProcessorContext<String, AssembledTrace> context;
+  // The latest span timestamp this processor saw (what a session window calls stream time); traces
+  // complete as it moves, checked at most every punctuateEvery of it.
+  private long observed;
+  private long nextCheck;
+  private DecodedCache<OpenTrace> open;
+  private KeyValueStore<String, OpenTrace> openStore;
+
+  TraceAssembler(CorrelatorSettings settings, CorrelatorMetrics metrics) {
+    Duration gap = settings.traces().inactivityGap();
+    this.closeAfterMs = gap.plus(settings.traces().grace()).toMillis();
+    this.maxOpen = settings.traces().maxOpen();
+    this.punctuateEvery = gap.compareTo(Duration.ofSeconds(1)) < 0 ? gap : Duration.ofSeconds(1);
+    this.metrics = metrics;
+  }
+
+  @Override
+  public void init(ProcessorContext<String, AssembledTrace> context) {
+    this.context = context;
+    this.openStore = context.getStateStore(StoreNames.TRACE_PARTS);
+    this.open = new DecodedCache<>(openStore, maxOpen);
+    pending.clear();
+    latestSpan.clear();
+    recentlyCompleted.clear();
+    rebuildOrder();
+    observed = Long.MIN_VALUE;
+    nextCheck = Long.MIN_VALUE;
+  }
+
+  @Override
+  public void close() {
+    if (open != null) {
+      open.clear();
+    }
+  }
+
+  @Override
+  public void process(Record<String, SpanSummary> record) {
+    String traceId = record.key();
+    SpanSummary span = record.value();
+    if (traceId == null || traceId.isBlank() || span == null) {
+      throw new IllegalArgumentException("a span without trace_id key cannot be assembled");
+    }
+    OpenTrace current = open.get(traceId);
+    if (current == null && recentlyCompleted.containsKey(traceId)) {
+      metrics.lateSpan();
+      return;
+    }
+    TraceAccumulator trace = current == null ? TraceAccumulator.empty() : current.trace();
+    long lastSpan =
+        current == null
+            ? record.timestamp()
+            : Math.max(current.lastSpanTimestamp(), record.timestamp());
+    open.put(traceId, new OpenTrace(trace.plus(span), context.currentStreamTimeMs(), lastSpan));
+    track(traceId, lastSpan);
+    observed = Math.max(observed, record.timestamp());
+    if (observed >= nextCheck) {
+      nextCheck = observed + punctuateEvery.toMillis();
+      completeUpTo(observed - closeAfterMs);
+    }
+    while (pending.size() > maxOpen) {
+      metrics.traceCompletedEarly();
+      Pending oldest = pending.pollFirst();
+      latestSpan.remove(oldest.traceId());
+      emit(oldest.traceId());
+    }
+  }
+
+  private void track(String traceId, long lastSpan) {
+    Long before = latestSpan.put(traceId, lastSpan);
+    if (before != null) {
+      if (before == lastSpan) {
+        return;
+      }
+      pending.remove(new Pending(before, traceId));
+    }
+    pending.add(new Pending(lastSpan, traceId));
+  }
+
+  /**
+   * Completes every trace whose latest span is at or before the given time: event time, as a
+   * session window would, so a trace and the request window it lands in close on the same clock.
+   */
+  private void completeUpTo(long latestSpanAtOrBefore) {
+    while (!pending.isEmpty() && pending.first().lastSpan() <= latestSpanAtOrBefore) {
+      Pending oldest = pending.pollFirst();
+      latestSpan.remove(oldest.traceId());
+      emit(oldest.traceId());
+    }
+  }
+
+  /** An open trace in completion order. */
+  private record Pending(long lastSpan, String traceId) implements Comparable<Pending> {
+    @Override
+    public int compareTo(Pending other) {
+      int byTime = Long.compare(lastSpan, other.lastSpan);
+      return byTime != 0 ? byTime : traceId.compareTo(other.traceId);
+    }
+  }
+
+  private void emit(String traceId) {
+    OpenTrace trace = open.get(traceId);
+    if (trace == null) {
+      return;
+    }
+    open.delete(traceId);
+    recentlyCompleted.put(traceId, Boolean.TRUE);
+    AssembledTrace assembled = trace.trace().assemble();
+    metrics.traceAssembled(assembled.attributable());
+    context.forward(new Record<>(traceId, assembled, trace.lastSpanTimestamp()));
+  }
+
+  /** After a restart or a rebalance the store holds the open traces; their order is rebuilt. */
+  private void rebuildOrder() {
+    try (KeyValueIterator<String, OpenTrace> all = openStore.all()) {
+      while (all.hasNext()) {
+        KeyValue<String, OpenTrace> entry = all.next();
+        track(entry.key, entry.value.lastSpanTimestamp());
+      }
+    }
+  }
+}

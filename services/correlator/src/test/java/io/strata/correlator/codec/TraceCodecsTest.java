@@ -1,0 +1,92 @@
+package io.strata.correlator.codec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import io.strata.correlator.trace.AssembledTrace;
+import io.strata.correlator.trace.OpenTrace;
+import io.strata.correlator.trace.TraceAccumulator;
+import io.strata.events.Correlation;
+import io.strata.events.trace.SpanKind;
+import io.strata.events.trace.SpanStatus;
+import io.strata.events.trace.SpanSummary;
+import io.strata.events.trace.Stage;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TraceCodecsTest {
+
+  private static final Correlation WHO =
+      Correlation.builder()
+          .cluster("c1")
+          .namespace("ml")
+          .workload("chat")
+          .pod("chat-0")
+          .node("node-1")
+          .modelVersion("v4")
+          .build();
+
+  @Test
+  void anOpenTraceDecodesToExactlyWhatWasEncoded() {
+    TraceAccumulator trace =
+        TraceAccumulator.empty()
+            .plus(span(Stage.GPU_EXECUTE, false, 730, "GPU-1", 128L))
+            .plus(span(Stage.REQUEST, true, 800, null, null));
+    OpenTrace open = new OpenTrace(trace, 1_700_000_000_123L, 1_700_000_000_100L);
+    BinarySerde<OpenTrace> serde = TraceCodecs.openTraces();
+
+    byte[] bytes = serde.serializer().serialize("t", open);
+
+    assertThat(serde.deserializer().deserialize("t", bytes)).isEqualTo(open);
+    assertThat(bytes.length).isLessThan(200);
+  }
+
+  @Test
+  void anAssembledTraceDecodesToExactlyWhatWasEncoded() {
+    AssembledTrace trace =
+        new AssembledTrace(
+            "0af7651916cd43dd8448eb211c80319c",
+            WHO,
+            "GPU-1",
+            Instant.parse("2026-12-01T10:00:00.123456789Z"),
+            812.5,
+            true,
+            Map.of(Stage.QUEUE_WAIT, 12.0, Stage.GPU_EXECUTE, 730.25),
+            Stage.GPU_EXECUTE,
+            128L);
+    BinarySerde<AssembledTrace> serde = TraceCodecs.assembled();
+
+    assertThat(serde.deserializer().deserialize("t", serde.serializer().serialize("t", trace)))
+        .isEqualTo(trace);
+    assertThat(serde.serializer().serialize("t", null)).isNull();
+  }
+
+  @Test
+  void anUnknownFormatVersionIsRefusedWithAReason() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> TraceCodecs.assembled().deserializer().deserialize("t", new byte[] {9}))
+        .withMessageContaining("format version 9, expected 1");
+  }
+
+  private static SpanSummary span(
+      Stage stage, boolean root, long millis, String gpu, Long outputTokens) {
+    return new SpanSummary(
+        "0af7651916cd43dd8448eb211c80319c",
+        root ? "00f067aa0ba902b7" : "00f067aa0ba902b8",
+        root ? null : "00f067aa0ba902b7",
+        stage.name().toLowerCase(),
+        stage,
+        root,
+        root ? SpanKind.SERVER : SpanKind.INTERNAL,
+        Instant.parse("2026-12-01T10:00:00Z"),
+        millis * 1_000_000L,
+        SpanStatus.OK,
+        null,
+        "inference",
+        WHO,
+        gpu,
+        outputTokens,
+        Instant.parse("2026-12-01T10:00:00Z"));
+  }
+}
