@@ -33,6 +33,9 @@ final class StrataSystem implements AutoCloseable {
   /** Remediator tokens with roles, for the console's browser test. */
   static final String VIEWER_TOKEN = "strata-e2e-viewer-token-0123456789";
 
+  /** The correlator's %local viewer token (its application.properties): /api needs a bearer. */
+  static final String CORRELATOR_TOKEN = "strata-local-correlator-token-0123456789";
+
   static final String APPROVER_TOKEN = "strata-e2e-approver-token-0123456789";
 
   /**
@@ -202,7 +205,8 @@ final class StrataSystem implements AutoCloseable {
   boolean hasBaseline(String workload) {
     com.fasterxml.jackson.databind.JsonNode detail =
         Http.getJson(
-            service("correlator").baseUrl() + "/api/workloads/" + CLUSTER + "/" + workload);
+            service("correlator").baseUrl() + "/api/workloads/" + CLUSTER + "/" + workload,
+            CORRELATOR_TOKEN);
     return detail != null && detail.path("baselines").size() > 0;
   }
 

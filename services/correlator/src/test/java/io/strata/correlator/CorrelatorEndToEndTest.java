@@ -59,6 +59,9 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(StrataKafkaResource.class)
 class CorrelatorEndToEndTest {
 
+  /** The %test viewer token of strata.correlator.api.tokens.console (application.properties). */
+  static final String VIEWER_TOKEN = "strata-local-correlator-token-0123456789";
+
   private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
   @InjectTestKafka TestKafka kafka;
@@ -124,6 +127,8 @@ class CorrelatorEndToEndTest {
                 client.send(
                     Topics.DEVICE_SAMPLES, Keys.gpu(cluster, "gpu-node-7", "GPU-e2e-1"), sample);
                 given()
+                    .auth()
+                    .oauth2(VIEWER_TOKEN)
                     .when()
                     .get("/api/workloads/e2e/ml/serve")
                     .then()
@@ -175,6 +180,8 @@ class CorrelatorEndToEndTest {
       assertThat(ce.subject()).isEqualTo(expectedId);
 
       given()
+          .auth()
+          .oauth2(VIEWER_TOKEN)
           .queryParam("class", "DEVICE_FAULT")
           .when()
           .get("/api/incidents")
@@ -182,6 +189,8 @@ class CorrelatorEndToEndTest {
           .statusCode(200)
           .body("incident_id", hasItem(expectedId));
       given()
+          .auth()
+          .oauth2(VIEWER_TOKEN)
           .when()
           .get("/api/incidents/" + expectedId)
           .then()
@@ -189,13 +198,21 @@ class CorrelatorEndToEndTest {
           .body("state", equalTo("OPEN"))
           .body("scope.nodes[0]", equalTo("gpu-node-7"));
       given()
+          .auth()
+          .oauth2(VIEWER_TOKEN)
           .when()
           .get("/api/workloads/e2e/ml/serve")
           .then()
           .statusCode(200)
           .body("view.gpus.GPU-e2e-1.node", equalTo("gpu-node-7"))
           .body("activity", equalTo("IDLE"));
-      given().when().get("/api/incidents/inc-unknown").then().statusCode(404);
+      given()
+          .auth()
+          .oauth2(VIEWER_TOKEN)
+          .when()
+          .get("/api/incidents/inc-unknown")
+          .then()
+          .statusCode(404);
 
       // The remediator cordons the node; k8s-watcher publishes it: the fault is contained.
       client.send(
@@ -234,6 +251,8 @@ class CorrelatorEndToEndTest {
       assertThat(mitigating.evidence().notes())
           .anyMatch(n -> n.startsWith("node gpu-node-7 cordoned (spec.unschedulable)"));
       given()
+          .auth()
+          .oauth2(VIEWER_TOKEN)
           .when()
           .get("/api/incidents/" + expectedId)
           .then()

@@ -1,15 +1,7 @@
 package io.strata.deploycheck;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +11,8 @@ import java.util.TreeMap;
  * Writes the Strimzi KafkaTopic resources of deploy/ from {@link Topics}: one per topic, with its
  * name, partitions, cleanup policy and retention. Plain maps to YAML (no Strimzi model classes).
  *
- * <p>Run from the repository: {@code cd tools/deploy-check && mvn -o -q compile exec:java}.
+ * <p>Written with the KafkaUsers by {@link GeneratedManifests}: {@code cd tools/deploy-check && mvn
+ * -o -q compile exec:java}.
  */
 public final class TopicManifests {
 
@@ -36,12 +29,6 @@ public final class TopicManifests {
           "deploy/base/kafka/topics.yaml", 3,
           "deploy/overlays/local/kafka/topics.yaml", 1);
 
-  private static final YAMLMapper YAML =
-      YAMLMapper.builder()
-          .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-          .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-          .build();
-
   private TopicManifests() {}
 
   /** The Kubernetes name of a topic's KafkaTopic resource. */
@@ -56,37 +43,11 @@ public final class TopicManifests {
 
   /** The text of a generated file. */
   public static String render(int replicas) {
-    StringBuilder out =
-        new StringBuilder()
-            .append("# GENERATED from io.strata.events.topic.Topics: do not edit.\n")
-            .append("# Regenerate: ")
-            .append(REGENERATE_COMMAND)
-            .append('\n');
-    for (Map<String, Object> resource : resources(replicas)) {
-      try {
-        out.append("---\n").append(YAML.writeValueAsString(resource));
-      } catch (JsonProcessingException e) {
-        throw new IllegalStateException("cannot write a KafkaTopic", e);
-      }
-    }
-    return out.toString();
-  }
-
-  /** Writes every generated file under {@code args[0]} (the repository root). */
-  public static void main(String[] args) {
-    Path root = Path.of(args.length > 0 ? args[0] : ".").toAbsolutePath().normalize();
-    new TreeMap<>(FILES)
-        .forEach(
-            (file, replicas) -> {
-              Path target = root.resolve(file);
-              try {
-                Files.createDirectories(target.getParent());
-                Files.writeString(target, render(replicas), StandardCharsets.UTF_8);
-              } catch (IOException e) {
-                throw new UncheckedIOException("cannot write " + target, e);
-              }
-              System.out.println("wrote " + target);
-            });
+    return ManifestYaml.documents(
+        "# GENERATED from io.strata.events.topic.Topics: do not edit.\n# Regenerate: "
+            + REGENERATE_COMMAND
+            + "\n",
+        resources(replicas));
   }
 
   private static Map<String, Object> resource(Topic<?, ?> topic, int replicas) {

@@ -95,9 +95,7 @@ class KafkaTopicsTest {
     assertThat(replicationFactor).isBetween(1, brokers(rendering));
     assertThat(kafka.at("/spec/kafka/config/offsets.topic.replication.factor").asInt())
         .isEqualTo(replicationFactor);
-    assertThat(kafka.at("/spec/kafka/listeners/0/port").asInt())
-        .as("the port of KAFKA_BOOTSTRAP_SERVERS in strata-common")
-        .isEqualTo(9092);
+    int port = kafka.at("/spec/kafka/listeners/0/port").asInt();
     String bootstrap =
         rendering
             .find("v1", "ConfigMap", "strata-common")
@@ -105,8 +103,8 @@ class KafkaTopicsTest {
             .at("/data/KAFKA_BOOTSTRAP_SERVERS")
             .asText();
     assertThat(bootstrap)
-        .as("Strimzi's bootstrap Service of the Kafka CR")
-        .isEqualTo(kafka.at("/metadata/name").asText() + "-kafka-bootstrap:9092");
+        .as("Strimzi's bootstrap Service of the Kafka CR, on its first listener's port")
+        .isEqualTo(kafka.at("/metadata/name").asText() + "-kafka-bootstrap:" + port);
   }
 
   private static int brokers(Rendering rendering) {

@@ -161,6 +161,13 @@ class OverlaysTest {
                       .isIn("status.podIP", "metadata.name", "metadata.namespace", "spec.nodeName");
                   return;
                 }
+                var secret = env.getValueFrom().getSecretKeyRef();
+                if (secret != null) {
+                  assertThat(strimziSecretKeys(rendering, secret.getName()))
+                      .as(where + " " + env.getName() + ": a Secret Strimzi writes, with its key")
+                      .contains(secret.getKey());
+                  return;
+                }
                 var ref = env.getValueFrom().getConfigMapKeyRef();
                 assertThat(ref).as(where + " " + env.getName()).isNotNull();
                 JsonNode configMap =
@@ -172,6 +179,21 @@ class OverlaysTest {
                     .isTrue();
               });
     }
+  }
+
+  /**
+   * The keys of a Secret the Strimzi operators write for this rendering: a SCRAM KafkaUser's (named
+   * like the user: password, sasl.jaas.config) or a Kafka CR's cluster CA certificate
+   * (&lt;cluster&gt;-cluster-ca-cert: ca.crt, ca.p12, ca.password). None for any other name.
+   */
+  private static Set<String> strimziSecretKeys(Rendering rendering, String name) {
+    if (rendering.find(StrimziShapes.API, "KafkaUser", name).isPresent()) {
+      return Set.of("password", "sasl.jaas.config");
+    }
+    boolean clusterCa =
+        rendering.ofKind(StrimziShapes.API, "Kafka").stream()
+            .anyMatch(k -> name.equals(k.at("/metadata/name").asText() + "-cluster-ca-cert"));
+    return clusterCa ? Set.of("ca.crt", "ca.p12", "ca.password") : Set.of();
   }
 
   @ParameterizedTest

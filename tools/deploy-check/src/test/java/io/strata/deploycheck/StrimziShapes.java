@@ -23,6 +23,11 @@ final class StrimziShapes {
       Map.of(
           "KafkaTopic",
           Map.of("spec", Set.of("topicName", "partitions", "replicas", "config")),
+          "KafkaUser",
+          Map.of(
+              "spec", Set.of("authentication", "authorization", "quotas", "template"),
+              "spec.authentication", Set.of("type"),
+              "spec.authorization", Set.of("type", "acls")),
           "KafkaNodePool",
           Map.of(
               "spec", Set.of("replicas", "roles", "storage", "resources", "jvmOptions", "template"),
@@ -45,6 +50,22 @@ final class StrimziShapes {
 
   private static final Set<String> LISTENER_FIELDS =
       Set.of("name", "port", "type", "tls", "authentication", "configuration");
+
+  /** The operations a Strimzi simple-authorization ACL may name (KafkaUser CRD). */
+  private static final Set<String> ACL_OPERATIONS =
+      Set.of(
+          "Read",
+          "Write",
+          "Create",
+          "Delete",
+          "Alter",
+          "Describe",
+          "ClusterAction",
+          "AlterConfigs",
+          "DescribeConfigs",
+          "IdempotentWrite",
+          "All");
+
   private static final Set<String> VOLUME_FIELDS =
       Set.of("id", "type", "size", "class", "deleteClaim", "kraftMetadata");
 
@@ -76,6 +97,23 @@ final class StrimziShapes {
     object
         .at("/spec/kafka/listeners")
         .forEach(l -> assertThat(fieldNames(l)).as(where).isSubsetOf(LISTENER_FIELDS));
+    object
+        .at("/spec/authorization/acls")
+        .forEach(
+            acl -> {
+              assertThat(fieldNames(acl)).as(where).isSubsetOf("resource", "operations", "host");
+              assertThat(fieldNames(acl.path("resource")))
+                  .as(where)
+                  .isSubsetOf("type", "name", "patternType");
+              assertThat(acl.at("/resource/type").asText())
+                  .as(where)
+                  .isIn("topic", "group", "cluster", "transactionalId");
+              assertThat(acl.at("/resource/patternType").asText())
+                  .as(where)
+                  .isIn("literal", "prefix");
+              acl.path("operations")
+                  .forEach(op -> assertThat(op.asText()).as(where).isIn(ACL_OPERATIONS));
+            });
     object
         .at("/spec/storage/volumes")
         .forEach(v -> assertThat(fieldNames(v)).as(where).isSubsetOf(VOLUME_FIELDS));

@@ -6,8 +6,12 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;
 import java.time.Duration;
+import java.util.Optional;
 
-/** All of the console's settings. It holds no secret: users bring their own remediator token. */
+/**
+ * All of the console's settings. Its one secret is its viewer token for the correlator's API; users
+ * bring their own remediator token.
+ */
 @ConfigMapping(prefix = "strata.console")
 public interface ConsoleConfig {
 
@@ -15,6 +19,13 @@ public interface ConsoleConfig {
   @WithDefault("http://localhost:8084")
   @NotBlank
   String correlatorUrl();
+
+  /**
+   * The console's bearer token for the correlator's API (a VIEWER token of {@code
+   * strata.correlator.api.tokens.*}); without it the correlator answers 401 and workload panels
+   * stay empty.
+   */
+  Optional<String> correlatorToken();
 
   /** Base URL of the remediator's REST API; approvals are forwarded there with the user's token. */
   @WithDefault("http://localhost:8085")

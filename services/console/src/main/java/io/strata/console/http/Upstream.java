@@ -25,7 +25,8 @@ public class Upstream {
   private final HttpClient http = HttpClient.newHttpClient();
 
   public Answer correlator(String path) {
-    return send(config.correlatorUrl(), "GET", path, Optional.empty());
+    return send(
+        config.correlatorUrl(), "GET", path, config.correlatorToken().map(t -> "Bearer " + t));
   }
 
   public Answer remediator(String method, String path, Optional<String> authorization) {

@@ -22,6 +22,8 @@ import org.apache.kafka.streams.state.HostInfo;
  * (every instance advertises its {@code application.server} host:port) names the instances that
  * host a store, or the one that owns a key; the answer of another instance is fetched over HTTP
  * from its own REST API with {@code scope=local}, so a forwarded query is never forwarded again.
+ * Forwarded requests carry the instances' shared internal token; the receiving instance only
+ * answers {@code scope=local} to that token (ApiAccess).
  */
 public final class InstanceRouter {
 
@@ -30,15 +32,24 @@ public final class InstanceRouter {
   private final KafkaStreams streams;
   private final HostInfo self;
   private final HttpClient http;
+  private final Optional<String> internalToken;
+
+  /** A router whose forwarded requests carry no token (for peers that do not check one). */
+  public InstanceRouter(KafkaStreams streams, HostInfo self, HttpClient http) {
+    this(streams, self, http, Optional.empty());
+  }
 
   /**
    * @param self this instance's advertised host:port; null when none is configured (then every
    *     query is answered from local stores only)
+   * @param internalToken the bearer token forwarded requests present to the other instance
    */
-  public InstanceRouter(KafkaStreams streams, HostInfo self, HttpClient http) {
+  public InstanceRouter(
+      KafkaStreams streams, HostInfo self, HttpClient http, Optional<String> internalToken) {
     this.streams = streams;
     this.self = self;
     this.http = http;
+    this.internalToken = internalToken;
   }
 
   /** Parses {@code host:port}; null for an empty value. */
@@ -86,14 +97,24 @@ public final class InstanceRouter {
    */
   public String fetch(HostInfo host, String pathAndQuery) {
     URI uri = URI.create("http://" + host.host() + ":" + host.port() + pathAndQuery);
-    HttpRequest request =
-        HttpRequest.newBuilder(uri)
-            .timeout(TIMEOUT)
-            .header("Accept", "application/json")
-            .GET()
-            .build();
+    HttpRequest.Builder builder =
+        HttpRequest.newBuilder(uri).timeout(TIMEOUT).header("Accept", "application/json").GET();
+    internalToken.ifPresent(token -> builder.header("Authorization", "Bearer " + token));
+    HttpRequest request = builder.build();
     try {
       HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() == 401 || response.statusCode() == 403) {
+        // A peer refusing our token is a configuration error (tokens differ), never the caller's.
+        throw new ServiceUnavailableException(
+            "instance "
+                + host.host()
+                + ":"
+                + host.port()
+                + " refused the internal token ("
+                + response.statusCode()
+                + "): strata.correlator.api.internal-token must be the same on every instance",
+            5L);
+      }
       if (response.statusCode() == 404) {
         throw new NotFoundException("not found on " + host.host() + ":" + host.port());
       }

@@ -1,8 +1,11 @@
 package io.strata.correlator.api;
 
+import io.quarkus.runtime.StartupEvent;
 import io.strata.correlator.config.CorrelatorConfig;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,9 +22,28 @@ public class QueriesProducer {
     return new CorrelatorQueries(
         new LocalStores(streams),
         new InstanceRouter(
-            streams, config.advertisedServer().map(InstanceRouter::parse).orElse(null), http),
+            streams,
+            config.advertisedServer().map(InstanceRouter::parse).orElse(null),
+            http,
+            config.api().internalToken()),
         config.windows().size().multipliedBy(2),
         config.regression().baselineWarmup(),
         clock);
+  }
+
+  /** The REST API's tokens; a missing token fails here, at startup, naming the key to set. */
+  @Produces
+  @Singleton
+  ApiAccess access(CorrelatorConfig config) {
+    return new ApiAccess(
+        new ApiTokens(
+            config.api().tokens(),
+            config.api().internalToken(),
+            config.advertisedServer().isPresent()));
+  }
+
+  /** Builds the tokens when the service starts rather than at the first request. */
+  void checkTokensAtStartup(@Observes StartupEvent started, ApiAccess access) {
+    // Injecting the singleton built it: a missing token has already failed startup.
   }
 }

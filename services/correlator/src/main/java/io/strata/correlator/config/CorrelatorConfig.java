@@ -9,7 +9,9 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.kafka.streams.kstream.Materialized;
 import org.hibernate.validator.constraints.time.DurationMin;
@@ -79,6 +81,10 @@ public interface CorrelatorConfig {
   @WithDefault("ROCKS_DB")
   @NotNull
   Materialized.StoreType storeType();
+
+  /** Who may read the REST API and how instances authenticate to each other (issue 16). */
+  @Valid
+  Api api();
 
   /** Trace assembly settings. */
   interface Traces {
@@ -305,5 +311,25 @@ public interface CorrelatorConfig {
         internalPartitions(),
         nodePartitions(),
         storeType());
+  }
+
+  /**
+   * Bearer tokens of the REST API. Every principal of {@code tokens} is a VIEWER: it reads
+   * incidents and workloads across all instances. The internal token is what instances present when
+   * they forward a {@code scope=local} query to each other; only it may ask for that scope. No
+   * defaults: production refuses to start without a token (docs/services/correlator.md).
+   */
+  interface Api {
+    /**
+     * Viewer tokens by principal ({@code strata.correlator.api.tokens.console}), at least 16
+     * characters each; from a Secret in production.
+     */
+    Map<String, @Size(min = 16) String> tokens();
+
+    /**
+     * The shared instance-to-instance token (at least 16 characters); required once {@code
+     * advertised-server} is set, since then queries are forwarded.
+     */
+    Optional<@Size(min = 16) String> internalToken();
   }
 }
