@@ -50,11 +50,13 @@ public record KafkaAccess(
   /** Every Strata client of Kafka, in the order the KafkaUsers are generated. */
   public static final List<KafkaAccess> ALL =
       List.of(
-          // KafkaEventPublisher: one idempotent producer for samples, XIDs and scrape findings.
+          // KafkaEventPublisher: one idempotent producer for samples, XIDs and scrape findings;
+          // XidTopicFollower reads the XIDs back (assigned partitions, no group) so a restart or a
+          // new shard owner does not re-fire them.
           new KafkaAccess(
               "device-ingest",
               List.of(Topics.DEVICE_SAMPLES, Topics.DEVICE_XIDS, Topics.DEVICE_FINDINGS),
-              List.of(),
+              List.of(Topics.DEVICE_XIDS),
               List.of(),
               Optional.empty(),
               List.of()),
