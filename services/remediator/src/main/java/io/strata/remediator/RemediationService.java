@@ -118,24 +118,36 @@ public class RemediationService {
     return false;
   }
 
+  /**
+   * A person's decision. {@code shownPatchHash}: the SHA-256 of the patch the approver was shown,
+   * when the channel carries it (an approval is then refused if the proposal's patch differs).
+   */
   public Decision decide(
       Command command,
       String actionId,
       String principal,
       ApprovalChannel channel,
+      Optional<String> shownPatchHash,
       Optional<String> responseUrl) {
     awaitReady();
     Decision decision =
         switch (command) {
-          case APPROVE -> approvals.approve(actionId, principal, channel);
-          case REJECT -> approvals.reject(actionId, principal, channel);
-          case UNDO -> approvals.undo(actionId, principal, channel);
+          case APPROVE -> engine.approve(actionId, principal, channel, shownPatchHash);
+          case REJECT -> engine.reject(actionId, principal, channel);
+          case UNDO -> engine.undo(actionId, principal, channel);
         };
+    registry
+        .counter("strata_remediator_decisions_total", "outcome", decision.outcome().name())
+        .increment();
     RemediationAction changed = decision.action().orElse(null);
     if (decision.outcome() == Decision.Outcome.APPROVED) {
       submit(changed.actionId(), responseUrl);
-    } else if (decision.outcome() == Decision.Outcome.REJECTED) {
+    } else if (decision.outcome() == Decision.Outcome.REJECTED
+        || decision.outcome() == Decision.Outcome.EXPIRED) {
       announce(changed, responseUrl);
+    } else if (decision.outcome() == Decision.Outcome.PENDING) {
+      // Find out whether the broker has the approval: the rebuild resumes it if it does.
+      worker.execute(this::recoverNow);
     }
     return decision;
   }
@@ -191,7 +203,15 @@ public class RemediationService {
       LOG.errorf(e, "executing %s failed; retrying", actionId);
       result = ExecutionResult.RETRY_LATER;
     }
-    if (result == ExecutionResult.RETRY_LATER) {
+    if (result == ExecutionResult.UNVERIFIED) {
+      String problem = executor.verify(actionId).map(Enum::name).orElse("UNSPECIFIED");
+      LOG.errorf(
+          "never executing %s: its journal record fails the integrity check (%s)",
+          actionId, problem);
+      registry
+          .counter("strata_remediator_integrity_refusals_total", "problem", problem)
+          .increment();
+    } else if (result == ExecutionResult.RETRY_LATER) {
       int attempt = journal.store().latest(actionId).map(RemediationAction::attempt).orElse(1);
       long delay = config.execution().retryBackoff().toMillis() * Math.max(1, attempt);
       worker.schedule(() -> run(actionId, responseUrl), delay, TimeUnit.MILLISECONDS);

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.strata.remediator.core.ActionExecutor;
 import io.strata.remediator.core.ActionJournal;
 import io.strata.remediator.core.ActionPlanner;
+import io.strata.remediator.core.ActionSigner;
 import io.strata.remediator.core.ApprovalService;
 import io.strata.remediator.core.ClassPlans;
 import io.strata.remediator.core.EngineSettings;
@@ -51,8 +52,14 @@ public class CoreProducer {
 
   @Produces
   @Singleton
-  ApprovalService approvalService(ActionJournal journal, Clock clock) {
-    return new ApprovalService(journal, clock);
+  ActionSigner actionSigner(RemediatorConfig config) {
+    return new ActionSigner(config.integrity().key());
+  }
+
+  @Produces
+  @Singleton
+  ApprovalService approvalService(ActionJournal journal, Clock clock, RemediatorConfig config) {
+    return new ApprovalService(journal, clock, config.approval().ttl());
   }
 
   @Produces

@@ -12,6 +12,7 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +70,44 @@ public interface RemediatorConfig {
 
   /** REST approvals. */
   Api api();
+
+  /** Integrity of the journal on strata.remediation.v1 (ADR 009). */
+  Integrity integrity();
+
+  /** What an approval must match to count. */
+  Approval approval();
+
+  /** The journal's integrity key. */
+  interface Integrity {
+    /**
+     * HMAC-SHA256 key over every record the remediator writes to strata.remediation.v1; a record
+     * read back without its valid tag is dead-lettered and never executed. A secret (the Kubernetes
+     * Secret strata-remediator-integrity, env STRATA_REMEDIATOR_INTEGRITY_KEY), at least 32
+     * characters; no default outside the dev, test and local profiles, so a production start
+     * without it fails naming this key. Changing it makes earlier records unverifiable: drain
+     * pending actions first (docs/services/remediator.md).
+     */
+    @Size(min = 32)
+    String key();
+  }
+
+  /** Approval binding. */
+  interface Approval {
+    /**
+     * How long a proposal can be approved; later approvals are refused and the action recorded
+     * REFUSED with APPROVAL_EXPIRED. Zero: proposals never expire.
+     */
+    @WithDefault("PT1H")
+    Duration ttl();
+
+    /**
+     * Whether a REST approval must carry {@code patch_sha256} (the hash of the patch the approver
+     * was shown). Off by default while the console and CLI do not send it; an approval that does
+     * carry it is always checked, and Slack buttons always carry it.
+     */
+    @WithDefault("false")
+    boolean requirePatchHash();
+  }
 
   /** Blast-radius guard (like NVSentinel's circuit breaker or medik8s' minHealthy). */
   interface BlastRadius {
