@@ -165,6 +165,8 @@ public class ActionsResource {
           error(Response.Status.ACCEPTED, decision.outcome().name(), decision.message());
       case UNKNOWN_ACTION ->
           error(Response.Status.NOT_FOUND, decision.outcome().name(), decision.message());
+      case NOT_LEADER ->
+          error(Response.Status.SERVICE_UNAVAILABLE, decision.outcome().name(), decision.message());
       case NOT_ALLOWED ->
           error(Response.Status.FORBIDDEN, decision.outcome().name(), decision.message());
       case NOT_PENDING, NOT_UNDOABLE, PATCH_CHANGED, EXPIRED, INCIDENT_RESOLVED ->

@@ -5,6 +5,7 @@ import io.strata.remediator.core.ActionExecutor;
 import io.strata.remediator.core.ActionJournal;
 import io.strata.remediator.core.ActionPlanner;
 import io.strata.remediator.core.ActionSigner;
+import io.strata.remediator.core.ActiveInstance;
 import io.strata.remediator.core.ApprovalService;
 import io.strata.remediator.core.ClassPlans;
 import io.strata.remediator.core.EngineSettings;
@@ -70,7 +71,8 @@ public class CoreProducer {
       PatchFactory patches,
       PauseSwitch pause,
       RemediatorConfig config,
-      Clock clock) {
+      Clock clock,
+      ActiveInstance active) {
     GuardSettings guards =
         new GuardSettings(
             config.blastRadius().maxNodes(),
@@ -78,7 +80,8 @@ public class CoreProducer {
             config.blastRadius().window(),
             config.rateLimit().maxActions(),
             config.rateLimit().window());
-    return new ActionExecutor(journal, gateway, patches, new ExecutionGuards(guards, pause), clock);
+    return new ActionExecutor(
+        journal, gateway, patches, new ExecutionGuards(guards, pause), clock, active);
   }
 
   @Produces

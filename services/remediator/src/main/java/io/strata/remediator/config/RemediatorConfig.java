@@ -53,6 +53,17 @@ public interface RemediatorConfig {
   @WithDefault("PT60S")
   Duration rebuildTimeout();
 
+  /**
+   * First delay before retrying a failed rebuild; doubled after each failure up to {@code
+   * rebuild-max-backoff}. A failed rebuild is never final.
+   */
+  @WithDefault("PT1S")
+  Duration rebuildBackoff();
+
+  /** Longest delay between rebuild attempts. */
+  @WithDefault("PT60S")
+  Duration rebuildMaxBackoff();
+
   /** Per-workload limit on executed actions. */
   RateLimit rateLimit();
 
@@ -76,6 +87,42 @@ public interface RemediatorConfig {
 
   /** What an approval must match to count. */
   Approval approval();
+
+  /** One active remediator (ADR 009). */
+  LeaderElection leaderElection();
+
+  /** Kubernetes Lease leader election. */
+  interface LeaderElection {
+    /**
+     * Compete for a coordination.k8s.io/v1 Lease; only the holder executes, decides and proposes.
+     * Off in the dev, test and local profiles (one process by construction).
+     */
+    @WithDefault("true")
+    boolean enabled();
+
+    /** The Lease's name. */
+    @WithDefault("strata-remediator")
+    @NotBlank
+    String leaseName();
+
+    /** The Lease's namespace; default: the Kubernetes client's (the pod's) namespace. */
+    Optional<String> namespace();
+
+    /** This instance's holder identity; default: the HOSTNAME (the pod name). */
+    Optional<String> identity();
+
+    /** How long a Lease not renewed stays the holder's: the longest takeover time. */
+    @WithDefault("PT15S")
+    Duration leaseDuration();
+
+    /** The leader gives up leading when it could not renew within this (less than the duration). */
+    @WithDefault("PT10S")
+    Duration renewDeadline();
+
+    /** Period of acquire and renew attempts. */
+    @WithDefault("PT2S")
+    Duration retryPeriod();
+  }
 
   /** The journal's integrity key. */
   interface Integrity {

@@ -22,6 +22,7 @@ public final class ActionExecutor {
   private final PatchFactory patches;
   private final ExecutionGuards guards;
   private final Clock clock;
+  private final ActiveInstance active;
 
   public ActionExecutor(
       ActionJournal journal,
@@ -29,14 +30,32 @@ public final class ActionExecutor {
       PatchFactory patches,
       ExecutionGuards guards,
       Clock clock) {
+    this(journal, gateway, patches, guards, clock, ActiveInstance.ALWAYS);
+  }
+
+  /**
+   * @param active whether this instance is the active remediator; checked before anything is read
+   *     and again just before the patch
+   */
+  public ActionExecutor(
+      ActionJournal journal,
+      TargetGateway gateway,
+      PatchFactory patches,
+      ExecutionGuards guards,
+      Clock clock,
+      ActiveInstance active) {
     this.journal = journal;
     this.gateway = gateway;
     this.patches = patches;
     this.guards = guards;
     this.clock = clock;
+    this.active = active;
   }
 
   public synchronized ExecutionResult execute(String actionId) {
+    if (!active.active()) {
+      return ExecutionResult.STANDBY;
+    }
     Optional<RemediationAction> current = journal.store().latest(actionId);
     if (current.isEmpty()
         || (current.get().state() != ActionState.APPROVED
@@ -131,6 +150,10 @@ public final class ActionExecutor {
               + KubeJson.write(patch)
               + ", differs from the approved "
               + approved.get());
+    }
+    if (!active.active()) {
+      // Lost the Lease while reading: the new leader resumes the action from the journal.
+      return ExecutionResult.STANDBY;
     }
     ObjectNode inverse = MergePatches.inverse(patch, target.body());
     RemediationAction executing =

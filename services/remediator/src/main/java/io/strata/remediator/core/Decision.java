@@ -25,7 +25,9 @@ public record Decision(Outcome outcome, Optional<RemediationAction> action, Stri
      * Recording the approval timed out: the broker may still have stored it, in which case it is
      * executed (at the latest after the next rebuild). Neither failed nor approved for sure.
      */
-    PENDING;
+    PENDING,
+    /** This instance is a standby; the active remediator (the Lease holder) decides. */
+    NOT_LEADER;
 
     /** Whether the request changed an action's state. */
     public boolean accepted() {

@@ -12,5 +12,7 @@ public enum ExecutionResult {
    * The record to act on is not verifiably the remediator's own (see {@link IntegrityProblem}):
    * nothing was patched or recorded.
    */
-  UNVERIFIED
+  UNVERIFIED,
+  /** This instance is a standby (another holds the Lease): it executes nothing. */
+  STANDBY
 }
