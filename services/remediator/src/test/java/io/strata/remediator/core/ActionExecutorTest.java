@@ -196,7 +196,7 @@ class ActionExecutorTest {
 
     RemediationAction last = journal.store().latest(fourth.actionId()).orElseThrow();
     assertThat(last.reason()).isEqualTo(ActionOutcomeReason.BLAST_RADIUS_LIMIT);
-    assertThat(last.message()).contains("4 of 10 GPU nodes unschedulable; the limit is 30%");
+    assertThat(last.message()).contains("4 of 10 GPU nodes out of service");
   }
 
   @Test
