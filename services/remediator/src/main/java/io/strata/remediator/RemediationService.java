@@ -9,7 +9,7 @@ import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.remediator.config.RemediatorConfig;
 import io.strata.remediator.core.ActionExecutor;
-import io.strata.remediator.core.ApprovalService;
+import io.strata.remediator.core.ActiveInstance;
 import io.strata.remediator.core.ClusterFilter;
 import io.strata.remediator.core.Decision;
 import io.strata.remediator.core.ExecutionResult;
@@ -17,6 +17,7 @@ import io.strata.remediator.core.Notifier;
 import io.strata.remediator.core.RemediationEngine;
 import io.strata.remediator.kafka.JournalRebuilder;
 import io.strata.remediator.kafka.KafkaActionJournal;
+import io.strata.remediator.kube.Leadership;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -29,6 +30,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jboss.logging.Logger;
 
 /**
@@ -49,7 +52,8 @@ public class RemediationService {
 
   @Inject RemediationEngine engine;
   @Inject ActionExecutor executor;
-  @Inject ApprovalService approvals;
+  @Inject Optional<Leadership> leadership;
+  @Inject ActiveInstance active;
   @Inject KafkaActionJournal journal;
   @Inject JournalRebuilder rebuilder;
   @Inject Notifier notifier;
@@ -57,6 +61,8 @@ public class RemediationService {
   @Inject MeterRegistry registry;
 
   private ClusterFilter clusters;
+  private final AtomicInteger rebuildFailures = new AtomicInteger();
+  private final AtomicReference<String> lastRebuildError = new AtomicReference<>();
 
   private final CountDownLatch ready = new CountDownLatch(1);
   private final ScheduledExecutorService worker =
@@ -72,14 +78,46 @@ public class RemediationService {
     worker.execute(this::recoverNow);
     long tick = config.execution().tickInterval().toMillis();
     worker.scheduleWithFixedDelay(this::tickNow, tick, tick, TimeUnit.MILLISECONDS);
+    leadership.ifPresent(
+        l ->
+            l.start(
+                new Leadership.Listener() {
+                  @Override
+                  public void startedLeading() {
+                    // A standby's memory may be stale: the new leader reads the journal again
+                    // and resumes whatever the old one left APPROVED or EXECUTING.
+                    worker.execute(RemediationService.this::recoverNow);
+                  }
+
+                  @Override
+                  public void stoppedLeading() {
+                    registry.counter("strata_remediator_leadership_lost_total").increment();
+                  }
+                }));
   }
 
   void onStop(@Observes ShutdownEvent event) {
+    leadership.ifPresent(Leadership::close);
     worker.shutdownNow();
   }
 
   public boolean isReady() {
     return ready.getCount() == 0;
+  }
+
+  /** Whether this instance is the active remediator (holds the Lease, or election is off). */
+  public boolean isActive() {
+    return active.active();
+  }
+
+  /** Failed rebuild attempts since the last success. */
+  public int rebuildFailures() {
+    return rebuildFailures.get();
+  }
+
+  /** Why the last rebuild failed, while it has not succeeded since. */
+  public Optional<String> lastRebuildError() {
+    return Optional.ofNullable(lastRebuildError.get());
   }
 
   /**
@@ -97,6 +135,7 @@ public class RemediationService {
 
   public void onIncident(Incident incident) {
     awaitReady();
+    awaitActive();
     if (ours(incident)) {
       submitAll(engine.onIncident(incident));
     }
@@ -118,24 +157,42 @@ public class RemediationService {
     return false;
   }
 
+  /**
+   * A person's decision. {@code shownPatchHash}: the SHA-256 of the patch the approver was shown,
+   * when the channel carries it (an approval is then refused if the proposal's patch differs).
+   */
   public Decision decide(
       Command command,
       String actionId,
       String principal,
       ApprovalChannel channel,
+      Optional<String> shownPatchHash,
       Optional<String> responseUrl) {
     awaitReady();
+    if (!active.active()) {
+      return new Decision(
+          Decision.Outcome.NOT_LEADER,
+          Optional.empty(),
+          "this remediator is a standby; the one holding the Lease decides (retry)");
+    }
     Decision decision =
         switch (command) {
-          case APPROVE -> approvals.approve(actionId, principal, channel);
-          case REJECT -> approvals.reject(actionId, principal, channel);
-          case UNDO -> approvals.undo(actionId, principal, channel);
+          case APPROVE -> engine.approve(actionId, principal, channel, shownPatchHash);
+          case REJECT -> engine.reject(actionId, principal, channel);
+          case UNDO -> engine.undo(actionId, principal, channel);
         };
+    registry
+        .counter("strata_remediator_decisions_total", "outcome", decision.outcome().name())
+        .increment();
     RemediationAction changed = decision.action().orElse(null);
     if (decision.outcome() == Decision.Outcome.APPROVED) {
       submit(changed.actionId(), responseUrl);
-    } else if (decision.outcome() == Decision.Outcome.REJECTED) {
+    } else if (decision.outcome() == Decision.Outcome.REJECTED
+        || decision.outcome() == Decision.Outcome.EXPIRED) {
       announce(changed, responseUrl);
+    } else if (decision.outcome() == Decision.Outcome.PENDING) {
+      // Find out whether the broker has the approval: the rebuild resumes it if it does.
+      worker.execute(this::recoverNow);
     }
     return decision;
   }
@@ -157,14 +214,24 @@ public class RemediationService {
           submit(action.actionId(), Optional.empty());
         }
       }
+      rebuildFailures.set(0);
+      lastRebuildError.set(null);
     } catch (RuntimeException e) {
-      LOG.error("could not rebuild the remediator's state from Kafka", e);
-      throw e;
+      // Never stuck: retried with a doubling backoff, counted and shown in readiness.
+      int failures = rebuildFailures.incrementAndGet();
+      lastRebuildError.set(String.valueOf(e.getMessage()));
+      registry.counter("strata_remediator_rebuild_failures_total").increment();
+      long delay =
+          Math.min(
+              config.rebuildMaxBackoff().toMillis(),
+              config.rebuildBackoff().toMillis() << Math.min(failures - 1, 20));
+      LOG.errorf(e, "could not rebuild the remediator's state from Kafka; retry in %d ms", delay);
+      worker.schedule(this::recoverNow, delay, TimeUnit.MILLISECONDS);
     }
   }
 
   private void tickNow() {
-    if (isReady()) {
+    if (isReady() && active.active()) {
       try {
         submitAll(engine.tick());
       } catch (RuntimeException e) {
@@ -191,7 +258,15 @@ public class RemediationService {
       LOG.errorf(e, "executing %s failed; retrying", actionId);
       result = ExecutionResult.RETRY_LATER;
     }
-    if (result == ExecutionResult.RETRY_LATER) {
+    if (result == ExecutionResult.UNVERIFIED) {
+      String problem = executor.verify(actionId).map(Enum::name).orElse("UNSPECIFIED");
+      LOG.errorf(
+          "never executing %s: its journal record fails the integrity check (%s)",
+          actionId, problem);
+      registry
+          .counter("strata_remediator_integrity_refusals_total", "problem", problem)
+          .increment();
+    } else if (result == ExecutionResult.RETRY_LATER) {
       int attempt = journal.store().latest(actionId).map(RemediationAction::attempt).orElse(1);
       long delay = config.execution().retryBackoff().toMillis() * Math.max(1, attempt);
       worker.schedule(() -> run(actionId, responseUrl), delay, TimeUnit.MILLISECONDS);
@@ -207,6 +282,26 @@ public class RemediationService {
         journal.store().forIncident(changed.incidentId()),
         changed,
         responseUrl);
+  }
+
+  /**
+   * A standby holds the incidents of the partitions it was assigned (uncommitted, so none is lost)
+   * until it takes over: it never proposes while another instance leads.
+   */
+  private void awaitActive() {
+    if (active.active()) {
+      return;
+    }
+    registry.counter("strata_remediator_standby_incidents_total").increment();
+    long pollMillis = Math.max(50, config.leaderElection().retryPeriod().toMillis() / 2);
+    try {
+      while (!active.active()) {
+        Thread.sleep(pollMillis);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while standing by", e);
+    }
   }
 
   private void awaitReady() {

@@ -317,9 +317,19 @@ class OverlaysTest {
   void rolesExistOnlyForTheApiClientsAndGrantNothingDangerous(String overlay) {
     Rendering rendering = Repo.overlay(overlay);
     List<ObjectNode> roles = new java.util.ArrayList<>(rendering.ofKind(Rbac.API, "ClusterRole"));
-    roles.addAll(rendering.ofKind(Rbac.API, "Role"));
-    // A service may have a ClusterRole and a namespaced Role of the same name (device-ingest: its
-    // shard member Leases live in Strata's namespace).
+    // The remediator's leader election (ADR 009) gets its own Role, for its Lease only; a service
+    // may also have a ClusterRole and a namespaced Role of the same name (device-ingest: its shard
+    // member Leases live in Strata's namespace).
+    List<ObjectNode> leaseRoles = new java.util.ArrayList<>();
+    for (ObjectNode role : rendering.ofKind(Rbac.API, "Role")) {
+      (role.at("/metadata/name").asText().equals("strata-remediator-lease") ? leaseRoles : roles)
+          .add(role);
+    }
+    assertThat(leaseRoles).as(overlay + ": the remediator's Lease role").hasSize(1);
+    assertThat(leaseRoles.get(0).path("rules").toString())
+        .isEqualTo(
+            "[{\"apiGroups\":[\"coordination.k8s.io\"],\"resources\":[\"leases\"],"
+                + "\"verbs\":[\"get\",\"create\",\"patch\"]}]");
     assertThat(roles.stream().map(r -> r.at("/metadata/name").asText()).distinct().toList())
         .as(overlay + ": a role per service that calls the Kubernetes API, no other")
         .containsExactlyInAnyOrderElementsOf(

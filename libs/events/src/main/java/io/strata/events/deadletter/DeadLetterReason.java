@@ -15,5 +15,10 @@ public enum DeadLetterReason {
   /** The record's ce_type is not the topic's event type. */
   UNEXPECTED_EVENT_TYPE,
   /** The record could not be produced after its retry budget. */
-  PRODUCE_FAILED
+  PRODUCE_FAILED,
+  /**
+   * The record claims to be written by the service that reads it back (its own journal) but its
+   * integrity tag is missing or wrong, or it is a replay out of order: it is never acted on.
+   */
+  INTEGRITY_CHECK_FAILED
 }

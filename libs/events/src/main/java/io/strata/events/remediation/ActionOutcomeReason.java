@@ -26,5 +26,12 @@ public enum ActionOutcomeReason {
    * An undo found the target changed since Strata's patch (someone else set the field, or the
    * object no longer carries what Strata added): it leaves the object as it is.
    */
-  CHANGED_BY_OTHERS
+  CHANGED_BY_OTHERS,
+  /**
+   * The patch computed at execution differs from the one recorded when the action was proposed (and
+   * shown to the approver): the target changed meanwhile, so the approval does not cover it.
+   */
+  PATCH_CHANGED,
+  /** The proposal was older than the approval TTL when someone tried to approve it. */
+  APPROVAL_EXPIRED
 }

@@ -6,10 +6,12 @@ import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.remediator.RemediationService;
+import io.strata.remediator.config.RemediatorConfig;
 import io.strata.remediator.core.ActionJournal;
 import io.strata.remediator.core.Decision;
 import io.strata.remediator.core.PauseSwitch;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
@@ -37,6 +39,7 @@ public class ActionsResource {
   @Inject ActionJournal journal;
   @Inject RemediationService service;
   @Inject PauseSwitch pause;
+  @Inject RemediatorConfig config;
 
   @GET
   @Path("/actions")
@@ -64,22 +67,49 @@ public class ActionsResource {
         : json(Response.Status.OK, history);
   }
 
+  /**
+   * Approves. The body may be empty or {@code {"patch_sha256": "<hex>"}} (also accepted as the
+   * query parameter {@code patch_sha256}): the SHA-256 of the action's {@code patch} text as the
+   * approver was shown it (of the empty text when it had none). A different current patch is
+   * refused with 409 PATCH_CHANGED.
+   */
   @POST
   @Path("/actions/{id}/approve")
-  public Response approve(@PathParam("id") String id, @Context ContainerRequestContext request) {
-    return decide(RemediationService.Command.APPROVE, ApiRole.APPROVER, id, request);
+  @Consumes(MediaType.WILDCARD)
+  public Response approve(
+      @PathParam("id") String id,
+      @QueryParam("patch_sha256") String patchQuery,
+      @Context ContainerRequestContext request,
+      byte[] body) {
+    Optional<String> shown;
+    try {
+      Optional<String> fromBody = DecisionBody.patchHash(body);
+      shown = fromBody.isPresent() ? fromBody : DecisionBody.queryHash(patchQuery);
+    } catch (DecisionBody.Invalid e) {
+      return error(Response.Status.BAD_REQUEST, e.reason(), e.getMessage());
+    }
+    if (shown.isEmpty() && config.approval().requirePatchHash()) {
+      return error(
+          Response.Status.BAD_REQUEST,
+          "PATCH_HASH_REQUIRED",
+          "an approval must carry patch_sha256, the SHA-256 of the patch you were shown");
+    }
+    return decide(RemediationService.Command.APPROVE, ApiRole.APPROVER, id, shown, request);
   }
 
   @POST
   @Path("/actions/{id}/reject")
+  @Consumes(MediaType.WILDCARD)
   public Response reject(@PathParam("id") String id, @Context ContainerRequestContext request) {
-    return decide(RemediationService.Command.REJECT, ApiRole.APPROVER, id, request);
+    return decide(
+        RemediationService.Command.REJECT, ApiRole.APPROVER, id, Optional.empty(), request);
   }
 
   @POST
   @Path("/actions/{id}/undo")
+  @Consumes(MediaType.WILDCARD)
   public Response undo(@PathParam("id") String id, @Context ContainerRequestContext request) {
-    return decide(RemediationService.Command.UNDO, ApiRole.OPERATOR, id, request);
+    return decide(RemediationService.Command.UNDO, ApiRole.OPERATOR, id, Optional.empty(), request);
   }
 
   /** Who the token belongs to and what it may do, so a console can show only working buttons. */
@@ -118,6 +148,7 @@ public class ActionsResource {
       RemediationService.Command command,
       ApiRole needed,
       String id,
+      Optional<String> shownPatchHash,
       ContainerRequestContext request) {
     Optional<Response> denied =
         denied(request, needed, command.name().toLowerCase(java.util.Locale.ROOT) + " actions");
@@ -126,12 +157,19 @@ public class ActionsResource {
     }
     String principal = caller(request).name();
     Decision decision =
-        service.decide(command, id, principal, ApprovalChannel.REST, Optional.empty());
+        service.decide(
+            command, id, principal, ApprovalChannel.REST, shownPatchHash, Optional.empty());
     return switch (decision.outcome()) {
       case APPROVED, REJECTED -> json(Response.Status.ACCEPTED, decision.action().orElseThrow());
+      case PENDING ->
+          error(Response.Status.ACCEPTED, decision.outcome().name(), decision.message());
       case UNKNOWN_ACTION ->
           error(Response.Status.NOT_FOUND, decision.outcome().name(), decision.message());
-      case NOT_PENDING, NOT_UNDOABLE ->
+      case NOT_LEADER ->
+          error(Response.Status.SERVICE_UNAVAILABLE, decision.outcome().name(), decision.message());
+      case NOT_ALLOWED ->
+          error(Response.Status.FORBIDDEN, decision.outcome().name(), decision.message());
+      case NOT_PENDING, NOT_UNDOABLE, PATCH_CHANGED, EXPIRED, INCIDENT_RESOLVED ->
           error(Response.Status.CONFLICT, decision.outcome().name(), decision.message());
     };
   }

@@ -4,6 +4,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.strata.remediator.core.ActionExecutor;
 import io.strata.remediator.core.ActionJournal;
 import io.strata.remediator.core.ActionPlanner;
+import io.strata.remediator.core.ActionSigner;
+import io.strata.remediator.core.ActiveInstance;
 import io.strata.remediator.core.ApprovalService;
 import io.strata.remediator.core.ClassPlans;
 import io.strata.remediator.core.EngineSettings;
@@ -51,8 +53,14 @@ public class CoreProducer {
 
   @Produces
   @Singleton
-  ApprovalService approvalService(ActionJournal journal, Clock clock) {
-    return new ApprovalService(journal, clock);
+  ActionSigner actionSigner(RemediatorConfig config) {
+    return new ActionSigner(config.integrity().key());
+  }
+
+  @Produces
+  @Singleton
+  ApprovalService approvalService(ActionJournal journal, Clock clock, RemediatorConfig config) {
+    return new ApprovalService(journal, clock, config.approval().ttl());
   }
 
   @Produces
@@ -63,7 +71,8 @@ public class CoreProducer {
       PatchFactory patches,
       PauseSwitch pause,
       RemediatorConfig config,
-      Clock clock) {
+      Clock clock,
+      ActiveInstance active) {
     GuardSettings guards =
         new GuardSettings(
             config.blastRadius().maxNodes(),
@@ -71,7 +80,8 @@ public class CoreProducer {
             config.blastRadius().window(),
             config.rateLimit().maxActions(),
             config.rateLimit().window());
-    return new ActionExecutor(journal, gateway, patches, new ExecutionGuards(guards, pause), clock);
+    return new ActionExecutor(
+        journal, gateway, patches, new ExecutionGuards(guards, pause), clock, active);
   }
 
   @Produces

@@ -12,6 +12,7 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +53,17 @@ public interface RemediatorConfig {
   @WithDefault("PT60S")
   Duration rebuildTimeout();
 
+  /**
+   * First delay before retrying a failed rebuild; doubled after each failure up to {@code
+   * rebuild-max-backoff}. A failed rebuild is never final.
+   */
+  @WithDefault("PT1S")
+  Duration rebuildBackoff();
+
+  /** Longest delay between rebuild attempts. */
+  @WithDefault("PT60S")
+  Duration rebuildMaxBackoff();
+
   /** Per-workload limit on executed actions. */
   RateLimit rateLimit();
 
@@ -69,6 +81,80 @@ public interface RemediatorConfig {
 
   /** REST approvals. */
   Api api();
+
+  /** Integrity of the journal on strata.remediation.v1 (ADR 009). */
+  Integrity integrity();
+
+  /** What an approval must match to count. */
+  Approval approval();
+
+  /** One active remediator (ADR 009). */
+  LeaderElection leaderElection();
+
+  /** Kubernetes Lease leader election. */
+  interface LeaderElection {
+    /**
+     * Compete for a coordination.k8s.io/v1 Lease; only the holder executes, decides and proposes.
+     * Off in the dev, test and local profiles (one process by construction).
+     */
+    @WithDefault("true")
+    boolean enabled();
+
+    /** The Lease's name. */
+    @WithDefault("strata-remediator")
+    @NotBlank
+    String leaseName();
+
+    /** The Lease's namespace; default: the Kubernetes client's (the pod's) namespace. */
+    Optional<String> namespace();
+
+    /** This instance's holder identity; default: the HOSTNAME (the pod name). */
+    Optional<String> identity();
+
+    /** How long a Lease not renewed stays the holder's: the longest takeover time. */
+    @WithDefault("PT15S")
+    Duration leaseDuration();
+
+    /** The leader gives up leading when it could not renew within this (less than the duration). */
+    @WithDefault("PT10S")
+    Duration renewDeadline();
+
+    /** Period of acquire and renew attempts. */
+    @WithDefault("PT2S")
+    Duration retryPeriod();
+  }
+
+  /** The journal's integrity key. */
+  interface Integrity {
+    /**
+     * HMAC-SHA256 key over every record the remediator writes to strata.remediation.v1; a record
+     * read back without its valid tag is dead-lettered and never executed. A secret (the Kubernetes
+     * Secret strata-remediator-integrity, env STRATA_REMEDIATOR_INTEGRITY_KEY), at least 32
+     * characters; no default outside the dev, test and local profiles, so a production start
+     * without it fails naming this key. Changing it makes earlier records unverifiable: drain
+     * pending actions first (docs/services/remediator.md).
+     */
+    @Size(min = 32)
+    String key();
+  }
+
+  /** Approval binding. */
+  interface Approval {
+    /**
+     * How long a proposal can be approved; later approvals are refused and the action recorded
+     * REFUSED with APPROVAL_EXPIRED. Zero: proposals never expire.
+     */
+    @WithDefault("PT1H")
+    Duration ttl();
+
+    /**
+     * Whether a REST approval must carry {@code patch_sha256} (the hash of the patch the approver
+     * was shown). Off by default while the console and CLI do not send it; an approval that does
+     * carry it is always checked, and Slack buttons always carry it.
+     */
+    @WithDefault("false")
+    boolean requirePatchHash();
+  }
 
   /** Blast-radius guard (like NVSentinel's circuit breaker or medik8s' minHealthy). */
   interface BlastRadius {

@@ -22,6 +22,7 @@ public final class ActionExecutor {
   private final PatchFactory patches;
   private final ExecutionGuards guards;
   private final Clock clock;
+  private final ActiveInstance active;
 
   public ActionExecutor(
       ActionJournal journal,
@@ -29,14 +30,32 @@ public final class ActionExecutor {
       PatchFactory patches,
       ExecutionGuards guards,
       Clock clock) {
+    this(journal, gateway, patches, guards, clock, ActiveInstance.ALWAYS);
+  }
+
+  /**
+   * @param active whether this instance is the active remediator; checked before anything is read
+   *     and again just before the patch
+   */
+  public ActionExecutor(
+      ActionJournal journal,
+      TargetGateway gateway,
+      PatchFactory patches,
+      ExecutionGuards guards,
+      Clock clock,
+      ActiveInstance active) {
     this.journal = journal;
     this.gateway = gateway;
     this.patches = patches;
     this.guards = guards;
     this.clock = clock;
+    this.active = active;
   }
 
   public synchronized ExecutionResult execute(String actionId) {
+    if (!active.active()) {
+      return ExecutionResult.STANDBY;
+    }
     Optional<RemediationAction> current = journal.store().latest(actionId);
     if (current.isEmpty()
         || (current.get().state() != ActionState.APPROVED
@@ -44,6 +63,11 @@ public final class ActionExecutor {
       return ExecutionResult.NOTHING_TO_DO;
     }
     RemediationAction action = current.get();
+    if (verify(actionId).isPresent()) {
+      // Not provably what this remediator computed: never applied, and nothing recorded (the
+      // caller counts it; the rebuild dead-letters such records before they get here).
+      return ExecutionResult.UNVERIFIED;
+    }
     Optional<RemediationAction> undone = journal.store().undoneBy(actionId);
     try {
       Optional<TargetObject> target = gateway.read(action.target());
@@ -94,6 +118,14 @@ public final class ActionExecutor {
     }
   }
 
+  /** Why the action's latest record may not be executed; empty when it may. */
+  public Optional<IntegrityProblem> verify(String actionId) {
+    return journal
+        .store()
+        .latest(actionId)
+        .flatMap(action -> ExecutionIntegrity.problem(journal, action));
+  }
+
   private ExecutionResult apply(
       RemediationAction action, TargetObject target, Optional<RemediationAction> undone)
       throws TargetException, PatchRefusal {
@@ -106,6 +138,23 @@ public final class ActionExecutor {
           "no attempt left of " + action.maxAttempts());
     }
     ObjectNode patch = forwardPatch(action, target);
+    Optional<String> approved = undone.isPresent() ? Optional.empty() : approvedPatch(action);
+    if (approved.isPresent() && !KubeJson.parseObject(approved.get()).equals(patch)) {
+      // The approved record carries the patch the approver was shown: an approval covers that
+      // patch only, never one that the target's later state would produce.
+      return finish(
+          action,
+          ActionState.REFUSED,
+          ActionOutcomeReason.PATCH_CHANGED,
+          "the patch computed now, "
+              + KubeJson.write(patch)
+              + ", differs from the approved "
+              + approved.get());
+    }
+    if (!active.active()) {
+      // Lost the Lease while reading: the new leader resumes the action from the journal.
+      return ExecutionResult.STANDBY;
+    }
     ObjectNode inverse = MergePatches.inverse(patch, target.body());
     RemediationAction executing =
         journal.record(
@@ -124,6 +173,15 @@ public final class ActionExecutor {
     finish(executing, ActionState.EXECUTED, ActionOutcomeReason.UNSPECIFIED, "applied");
     undone.ifPresent(this::markReverted);
     return ExecutionResult.FINISHED;
+  }
+
+  /** The patch recorded with the approval (the proposal's preview), if there was one. */
+  private Optional<String> approvedPatch(RemediationAction action) {
+    return journal.store().history(action.actionId()).stream()
+        .filter(a -> a.state() == ActionState.APPROVED)
+        .map(RemediationAction::patch)
+        .filter(java.util.Objects::nonNull)
+        .findFirst();
   }
 
   /**

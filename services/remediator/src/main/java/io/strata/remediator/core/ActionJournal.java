@@ -11,4 +11,7 @@ public interface ActionJournal {
   RemediationAction record(RemediationAction action);
 
   ActionStore store();
+
+  /** Tags every record this journal writes and verifies the tags of what it reads back. */
+  ActionSigner signer();
 }

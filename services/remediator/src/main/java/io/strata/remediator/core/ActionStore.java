@@ -21,7 +21,16 @@ public final class ActionStore {
   /** Undo id → the id of the action it undoes, filled as actions first appear. */
   private final Map<String, String> undone = new HashMap<>();
 
-  public synchronized void apply(RemediationAction action) {
+  /** Action id → the integrity tag of its latest record (see {@link ActionSigner}). */
+  private final Map<String, String> latestTags = new HashMap<>();
+
+  /** Appends a record with its integrity tag (null when it carried none). */
+  public synchronized void apply(RemediationAction action, String tag) {
+    if (tag == null) {
+      latestTags.remove(action.actionId());
+    } else {
+      latestTags.put(action.actionId(), tag);
+    }
     histories
         .computeIfAbsent(
             action.actionId(),
@@ -30,6 +39,11 @@ public final class ActionStore {
               return new ArrayList<>();
             })
         .add(action);
+  }
+
+  /** The integrity tag recorded with the action's latest state, if it carried one. */
+  public synchronized Optional<String> latestTag(String actionId) {
+    return Optional.ofNullable(latestTags.get(actionId));
   }
 
   public synchronized Optional<RemediationAction> latest(String actionId) {

@@ -1,28 +1,84 @@
 package io.strata.remediator.core;
 
+import io.strata.events.remediation.ActionOutcomeReason;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.RemediationAction;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
  * Approve, reject and undo, from any channel. Only a PROPOSED action can be decided, so a second
- * click (or a click racing a REST call) changes nothing.
+ * click (or a click racing a REST call) changes nothing. A person's approval may name the hash of
+ * the patch they were shown (refused if the proposal's differs) and must come within the TTL of the
+ * proposal.
  */
 public final class ApprovalService {
 
   private final ActionJournal journal;
   private final Clock clock;
+  private final Duration ttl;
 
+  /** Without expiry (the core tests). */
   public ApprovalService(ActionJournal journal, Clock clock) {
+    this(journal, clock, Duration.ZERO);
+  }
+
+  /**
+   * @param ttl how long a proposal can be approved; zero for ever
+   */
+  public ApprovalService(ActionJournal journal, Clock clock, Duration ttl) {
     this.journal = journal;
     this.clock = clock;
+    this.ttl = ttl;
   }
 
   public synchronized Decision approve(String actionId, String principal, ApprovalChannel channel) {
+    return approve(actionId, principal, channel, Optional.empty());
+  }
+
+  /**
+   * Approves if the proposal is still pending, younger than the TTL and (when {@code
+   * shownPatchHash} is given) still carries the patch whose hash the approver was shown.
+   */
+  public synchronized Decision approve(
+      String actionId, String principal, ApprovalChannel channel, Optional<String> shownPatchHash) {
+    Optional<RemediationAction> current = journal.store().latest(actionId);
+    if (current.isPresent() && current.get().state() == ActionState.PROPOSED) {
+      if (shownPatchHash.isPresent()
+          && !PatchHash.matches(current.get().patch(), shownPatchHash.get())) {
+        return Decision.of(
+            Decision.Outcome.PATCH_CHANGED,
+            current.get(),
+            actionId
+                + " now proposes a patch with sha256 "
+                + PatchHash.of(current.get().patch())
+                + ", not the one shown ("
+                + shownPatchHash.get().strip()
+                + ")");
+      }
+      Instant proposedAt =
+          journal.store().firstTime(actionId, ActionState.PROPOSED).orElse(Instant.MAX);
+      Instant now = clock.instant();
+      if (!ttl.isZero() && proposedAt != Instant.MAX && now.isAfter(proposedAt.plus(ttl))) {
+        RemediationAction expired =
+            journal.record(
+                Actions.transition(
+                    current.get(),
+                    ActionState.REFUSED,
+                    ActionOutcomeReason.APPROVAL_EXPIRED,
+                    "proposed at " + proposedAt + "; approvals expire after " + ttl,
+                    now));
+        return Decision.of(
+            Decision.Outcome.EXPIRED,
+            expired,
+            actionId + " was proposed at " + proposedAt + " and expired after " + ttl);
+      }
+    }
     return decide(actionId, principal, channel, ActionState.APPROVED);
   }
 
@@ -92,9 +148,27 @@ public final class ApprovalService {
           current.get(),
           actionId + " is already " + current.get().state());
     }
-    RemediationAction decided =
-        journal.record(
-            Actions.decided(current.get(), decision, principal, channel, clock.instant()));
+    RemediationAction decided;
+    try {
+      decided =
+          journal.record(
+              Actions.decided(current.get(), decision, principal, channel, clock.instant()));
+    } catch (RuntimeException e) {
+      if (decision != ActionState.APPROVED) {
+        throw e;
+      }
+      // The write may have reached the broker although the acknowledgement did not: then the
+      // approval is executed after the next rebuild. Saying "failed" would be a lie.
+      return Decision.of(
+          Decision.Outcome.PENDING,
+          current.get(),
+          "the approval of "
+              + actionId
+              + " may have been recorded (the broker did not confirm in time: "
+              + e.getMessage()
+              + "); it executes if it was. Check GET /api/actions/"
+              + actionId);
+    }
     return Decision.of(
         decision == ActionState.APPROVED ? Decision.Outcome.APPROVED : Decision.Outcome.REJECTED,
         decided,

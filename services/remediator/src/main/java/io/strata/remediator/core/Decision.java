@@ -12,7 +12,22 @@ public record Decision(Outcome outcome, Optional<RemediationAction> action, Stri
     REJECTED,
     UNKNOWN_ACTION,
     NOT_PENDING,
-    NOT_UNDOABLE;
+    NOT_UNDOABLE,
+    /** The approval named a patch hash other than the proposal's: it was not what is pending. */
+    PATCH_CHANGED,
+    /** The proposal is older than the approval TTL; it is recorded REFUSED/APPROVAL_EXPIRED. */
+    EXPIRED,
+    /** The incident resolved before the approval; nothing is left to mitigate. */
+    INCIDENT_RESOLVED,
+    /** The principal may not decide (any more): it is not on the approver list at click time. */
+    NOT_ALLOWED,
+    /**
+     * Recording the approval timed out: the broker may still have stored it, in which case it is
+     * executed (at the latest after the next rebuild). Neither failed nor approved for sure.
+     */
+    PENDING,
+    /** This instance is a standby; the active remediator (the Lease holder) decides. */
+    NOT_LEADER;
 
     /** Whether the request changed an action's state. */
     public boolean accepted() {

@@ -7,6 +7,9 @@ import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.TargetRef;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The checks an approved action passes before it touches the cluster: global pause, dry-run, the
@@ -57,28 +60,39 @@ public final class ExecutionGuards {
     return rateLimit(action, store, now);
   }
 
+  /**
+   * Counts nodes, not actions: the distinct nodes Strata started quarantining within the window
+   * (another incident's cordon of a node already counted is not a second node), and for the share
+   * every GPU node already out of service, whoever took it out (Strata, a person, NotReady).
+   */
   private Optional<Refusal> blastRadius(
       RemediationAction action, ActionStore store, TargetGateway.NodeCensus census, Instant now) {
     Instant since = now.minus(settings.blastRadiusWindow());
-    long recent =
+    String node = action.target() == null ? null : action.target().name();
+    Set<String> recent =
         store.all().stream()
             .filter(a -> a.type() == ActionType.CORDON_NODE && !a.dryRun())
             .filter(a -> !a.actionId().equals(action.actionId()))
             .filter(a -> startedSince(store, a, since))
-            .count();
-    if (recent + 1 > settings.maxCordonedNodes()) {
+            .map(a -> a.target().name())
+            .collect(Collectors.toCollection(TreeSet::new));
+    boolean counted = recent.contains(node);
+    if (!counted && recent.size() + 1 > settings.maxCordonedNodes()) {
       return refuse(
           ActionOutcomeReason.BLAST_RADIUS_LIMIT,
-          recent
+          recent.size()
               + " node(s) already cordoned within "
               + settings.blastRadiusWindow()
-              + "; the limit is "
+              + " ("
+              + String.join(", ", recent)
+              + "); the limit is "
               + settings.maxCordonedNodes());
     }
     if (census.total() == 0) {
       return refuse(ActionOutcomeReason.BLAST_RADIUS_LIMIT, "no GPU nodes match the selector");
     }
-    long afterCordon = (long) census.unschedulable() + 1;
+    long afterCordon =
+        census.out().contains(node) ? census.unschedulable() : census.unschedulable() + 1L;
     if (afterCordon * 100 > (long) settings.maxUnschedulablePercent() * census.total()) {
       return refuse(
           ActionOutcomeReason.BLAST_RADIUS_LIMIT,
@@ -86,7 +100,8 @@ public final class ExecutionGuards {
               + afterCordon
               + " of "
               + census.total()
-              + " GPU nodes unschedulable; the limit is "
+              + " GPU nodes out of service (cordoned, quarantined, NotReady or tainted); the limit"
+              + " is "
               + settings.maxUnschedulablePercent()
               + "%");
     }

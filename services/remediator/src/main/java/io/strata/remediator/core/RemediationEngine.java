@@ -67,6 +67,36 @@ public final class RemediationEngine {
     this.clock = clock;
   }
 
+  /**
+   * A person's approval, under the engine's lock: it never interleaves with the resolution of the
+   * action's incident (which refuses what is still PROPOSED), so the journal cannot record REFUSED
+   * then APPROVED. A forward action of an incident already resolved is refused.
+   */
+  public synchronized Decision approve(
+      String actionId, String principal, ApprovalChannel channel, Optional<String> shownPatch) {
+    Optional<RemediationAction> action = journal.store().latest(actionId);
+    if (action.isPresent() && journal.store().undoneBy(actionId).isEmpty()) {
+      Incident incident = incidents.get(action.get().incidentId());
+      if (incident != null && incident.state() == IncidentState.RESOLVED) {
+        return Decision.of(
+            Decision.Outcome.INCIDENT_RESOLVED,
+            action.get(),
+            "incident " + incident.incidentId() + " resolved; " + actionId + " is not needed");
+      }
+    }
+    return approvals.approve(actionId, principal, channel, shownPatch);
+  }
+
+  /** A person's rejection, under the same lock. */
+  public synchronized Decision reject(String actionId, String principal, ApprovalChannel channel) {
+    return approvals.reject(actionId, principal, channel);
+  }
+
+  /** A person's undo, under the same lock. */
+  public synchronized Decision undo(String actionId, String principal, ApprovalChannel channel) {
+    return approvals.undo(actionId, principal, channel);
+  }
+
   /** Remembers that a review was already written (rebuilt from strata.reviews.v1). */
   public synchronized void markReviewed(String incidentId) {
     reviewed.add(incidentId);

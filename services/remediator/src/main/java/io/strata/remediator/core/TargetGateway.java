@@ -46,11 +46,23 @@ public interface TargetGateway extends RelatedObjects {
   /** The node a pod is bound to; empty when the pod does not exist or is not scheduled yet. */
   Optional<String> podNode(String namespace, String name) throws TargetException;
 
-  /** GPU nodes: how many exist and how many are unschedulable or quarantined by Strata. */
+  /**
+   * GPU nodes: how many exist and which are out of service already: cordoned, quarantined by
+   * Strata, NotReady, or tainted unschedulable / not-ready / unreachable by Kubernetes.
+   */
   NodeCensus gpuNodes() throws TargetException;
 
-  /** A count of GPU nodes. */
-  record NodeCensus(int total, int unschedulable) {}
+  /** GPU nodes: the total and the names of those out of service. */
+  record NodeCensus(int total, java.util.Set<String> out) {
+
+    public NodeCensus {
+      out = java.util.Set.copyOf(out);
+    }
+
+    public int unschedulable() {
+      return out.size();
+    }
+  }
 
   static TargetRef node(String name) {
     return new TargetRef("v1", NODE_KIND, null, name);

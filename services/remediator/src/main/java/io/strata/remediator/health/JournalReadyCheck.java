@@ -21,6 +21,9 @@ public class JournalReadyCheck implements HealthCheck {
     return HealthCheckResponse.named("remediation-journal")
         .status(service.isReady())
         .withData("actions", journal.store().size())
+        .withData("active", service.isActive())
+        .withData("rebuild_failures", service.rebuildFailures())
+        .withData("last_rebuild_error", service.lastRebuildError().orElse("none"))
         .build();
   }
 }

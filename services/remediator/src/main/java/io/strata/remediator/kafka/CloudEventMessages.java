@@ -15,7 +15,12 @@ final class CloudEventMessages {
   private CloudEventMessages() {}
 
   static <T> Message<T> of(T payload, String key, EventType type, Instant time) {
-    RecordHeaders headers = new RecordHeaders();
+    return of(payload, key, type, time, new RecordHeaders());
+  }
+
+  /** The same, with {@code headers} (say, the journal's integrity tag) besides the ce_* ones. */
+  static <T> Message<T> of(
+      T payload, String key, EventType type, Instant time, RecordHeaders headers) {
     CloudEventHeaders.write(headers, type, SOURCE, key, time);
     return Message.of(payload)
         .addMetadata(

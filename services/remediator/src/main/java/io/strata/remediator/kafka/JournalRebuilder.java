@@ -1,14 +1,20 @@
 package io.strata.remediator.kafka;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.strata.events.deadletter.DeadLetterReason;
 import io.strata.events.incident.Incident;
-import io.strata.events.remediation.ReviewRecord;
+import io.strata.events.remediation.RemediationAction;
 import io.strata.events.serde.EventSerdeException;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
 import io.strata.remediator.config.RemediatorConfig;
+import io.strata.remediator.core.ActionSigner;
 import io.strata.remediator.core.ActionStore;
+import io.strata.remediator.core.IntegrityProblem;
+import io.strata.remediator.core.JournalTransitions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -16,12 +22,14 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -30,7 +38,10 @@ import org.jboss.logging.Logger;
 /**
  * Reads the remediator's memory back at startup: every action state from strata.remediation.v1,
  * which incidents already have a review, and the latest revision of every incident. Each topic is
- * read from the beginning up to its end offsets at the time of the call.
+ * read from the beginning up to its end offsets at the time of the call. An action record enters
+ * the memory only with a valid integrity tag and in the order the remediator writes states; any
+ * other is dead-lettered with INTEGRITY_CHECK_FAILED (detail: the {@link IntegrityProblem}),
+ * counted in strata_remediator_journal_rejected_total, and never executed.
  */
 @ApplicationScoped
 public class JournalRebuilder {
@@ -38,37 +49,91 @@ public class JournalRebuilder {
   private static final Logger LOG = Logger.getLogger(JournalRebuilder.class);
   private static final Duration POLL = Duration.ofMillis(200);
 
-  /** What was read back. */
-  public record Memory(ActionStore store, Set<String> reviewed, Collection<Incident> incidents) {}
+  /** What was read back; {@code rejected} action records failed the integrity check. */
+  public record Memory(
+      ActionStore store, Set<String> reviewed, Collection<Incident> incidents, int rejected) {}
 
   private final String bootstrapServers;
   private final Duration timeout;
+  private final ActionSigner signer;
+  private final DeadLetterPublisher deadLetters;
+  private final MeterRegistry metrics;
 
   @Inject
   public JournalRebuilder(
       @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
-      RemediatorConfig config) {
+      RemediatorConfig config,
+      ActionSigner signer,
+      DeadLetterPublisher deadLetters,
+      MeterRegistry metrics) {
     this.bootstrapServers = bootstrapServers;
     this.timeout = config.rebuildTimeout();
+    this.signer = signer;
+    this.deadLetters = deadLetters;
+    this.metrics = metrics;
   }
 
   public Memory rebuild() {
     ActionStore store = new ActionStore();
-    readAll(Topics.REMEDIATION, store::apply);
+    int[] rejected = {0};
+    readAll(
+        Topics.REMEDIATION,
+        (record, action) -> {
+          if (!admit(store, record, action)) {
+            rejected[0]++;
+          }
+        });
     Set<String> reviewed = new HashSet<>();
-    readAll(Topics.REVIEWS, (ReviewRecord r) -> reviewed.add(r.incidentId()));
+    readAll(Topics.REVIEWS, (record, r) -> reviewed.add(r.incidentId()));
     Map<String, Incident> incidents = new LinkedHashMap<>();
     readAll(
         Topics.INCIDENTS,
-        (Incident i) ->
+        (record, i) ->
             incidents.merge(i.incidentId(), i, (a, b) -> b.revision() >= a.revision() ? b : a));
     LOG.infof(
-        "rebuilt %d action(s), %d review(s), %d incident(s) from Kafka",
-        store.size(), reviewed.size(), incidents.size());
-    return new Memory(store, reviewed, incidents.values());
+        "rebuilt %d action(s), %d review(s), %d incident(s) from Kafka; %d action record(s)"
+            + " rejected by the integrity check",
+        store.size(), reviewed.size(), incidents.size(), rejected[0]);
+    return new Memory(store, reviewed, incidents.values(), rejected[0]);
   }
 
-  private <V> void readAll(Topic<String, V> topic, Consumer<V> sink) {
+  /** Applies a verified record in order; dead-letters any other. */
+  private boolean admit(
+      ActionStore store, ConsumerRecord<String, byte[]> record, RemediationAction action) {
+    Header header = record.headers().lastHeader(KafkaActionJournal.INTEGRITY_HEADER);
+    String tag =
+        header == null || header.value() == null
+            ? null
+            : new String(header.value(), StandardCharsets.UTF_8);
+    IntegrityProblem problem;
+    if (tag == null) {
+      problem = IntegrityProblem.UNSIGNED;
+    } else if (action.actionId() == null || !signer.verify(action, tag)) {
+      problem = IntegrityProblem.BAD_TAG;
+    } else if (!JournalTransitions.follows(store.latest(action.actionId()), action)) {
+      problem = IntegrityProblem.OUT_OF_ORDER;
+    } else {
+      store.apply(action, tag);
+      return true;
+    }
+    String detail =
+        problem
+            + ": "
+            + action.state()
+            + " record of "
+            + action.actionId()
+            + Optional.ofNullable(action.incidentId()).map(i -> " (incident " + i + ")").orElse("")
+            + " is not the remediator's own; never executed";
+    LOG.warnf("rejected %s-%d@%d: %s", record.topic(), record.partition(), record.offset(), detail);
+    metrics
+        .counter("strata_remediator_journal_rejected_total", "problem", problem.name())
+        .increment();
+    deadLetters.send(record, DeadLetterReason.INTEGRITY_CHECK_FAILED, detail);
+    return false;
+  }
+
+  private <V> void readAll(
+      Topic<String, V> topic, BiConsumer<ConsumerRecord<String, byte[]>, V> sink) {
     try (KafkaConsumer<String, byte[]> consumer =
         new KafkaConsumer<>(
             Map.of(
@@ -99,6 +164,7 @@ public class JournalRebuilder {
           }
           try {
             sink.accept(
+                record,
                 topic.valueSerde().deserializer().deserialize(topic.name(), record.value()));
           } catch (EventSerdeException e) {
             LOG.warnf(

@@ -5,40 +5,57 @@ import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.strata.events.EventType;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.remediator.core.ActionJournal;
+import io.strata.remediator.core.ActionSigner;
 import io.strata.remediator.core.ActionStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 
 /**
  * Records action states on strata.remediation.v1 and waits for the broker's acknowledgement before
- * the state counts: the topic is the remediator's memory across restarts.
+ * the state counts: the topic is the remediator's memory across restarts. Every record carries its
+ * integrity tag in the {@value #INTEGRITY_HEADER} header (ADR 009); the value stays the plain
+ * event.
  */
 @ApplicationScoped
 public class KafkaActionJournal implements ActionJournal {
 
+  /**
+   * The header carrying {@link ActionSigner}'s tag. Read by the remediator only (no other service
+   * depends on it), so it is not part of the topic's contract.
+   */
+  public static final String INTEGRITY_HEADER = "strata-integrity";
+
   private final MutinyEmitter<RemediationAction> emitter;
   private final MeterRegistry metrics;
   private final Clock clock;
+  private final ActionSigner signer;
   private volatile ActionStore store = new ActionStore();
 
   @Inject
   public KafkaActionJournal(
       @Channel("remediation-out") MutinyEmitter<RemediationAction> emitter,
       MeterRegistry metrics,
-      Clock clock) {
+      Clock clock,
+      ActionSigner signer) {
     this.emitter = emitter;
     this.metrics = metrics;
     this.clock = clock;
+    this.signer = signer;
   }
 
   @Override
   public RemediationAction record(RemediationAction action) {
+    String tag = signer.tag(action);
+    RecordHeaders headers = new RecordHeaders();
+    headers.add(INTEGRITY_HEADER, tag.getBytes(StandardCharsets.UTF_8));
     emitter.sendMessageAndAwait(
         CloudEventMessages.of(
-            action, action.incidentId(), EventType.REMEDIATION_ACTION, clock.instant()));
-    store.apply(action);
+            action, action.incidentId(), EventType.REMEDIATION_ACTION, clock.instant(), headers));
+    store.apply(action, tag);
     metrics
         .counter(
             "strata_remediator_actions_total",
@@ -55,6 +72,11 @@ public class KafkaActionJournal implements ActionJournal {
   @Override
   public ActionStore store() {
     return store;
+  }
+
+  @Override
+  public ActionSigner signer() {
+    return signer;
   }
 
   /** Swaps in a store rebuilt from the topic. */

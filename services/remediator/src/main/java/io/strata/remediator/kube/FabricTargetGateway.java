@@ -178,17 +178,13 @@ public final class FabricTargetGateway implements TargetGateway {
   public NodeCensus gpuNodes() throws TargetException {
     try {
       List<Node> nodes = client.nodes().withLabels(gpuNodeLabels).list().getItems();
-      int unschedulable =
-          (int)
-              nodes.stream()
-                  .filter(
-                      n ->
-                          n.getSpec() != null
-                              && (Boolean.TRUE.equals(n.getSpec().getUnschedulable())
-                                  || n.getSpec().getTaints().stream()
-                                      .anyMatch(t -> QUARANTINE_TAINT.equals(t.getKey()))))
-                  .count();
-      return new NodeCensus(nodes.size(), unschedulable);
+      java.util.Set<String> out = new java.util.TreeSet<>();
+      for (Node node : nodes) {
+        if (NodeService.out(node)) {
+          out.add(node.getMetadata().getName());
+        }
+      }
+      return new NodeCensus(nodes.size(), out);
     } catch (KubernetesClientException e) {
       throw ApiErrors.classify("list GPU nodes", e);
     }

@@ -55,7 +55,19 @@ public final class SlackInteractionParser {
           "unknown action_id '" + action.path("action_id").asText("") + "'");
     }
     String responseUrl = json.path("response_url").asText("");
-    return new SlackInteraction(user, command, value, responseUrl.isBlank() ? null : responseUrl);
+    String actionId = value;
+    String patchHash = null;
+    int mark = value.indexOf(SlackInteraction.PATCH_MARK);
+    if (mark >= 0) {
+      actionId = value.substring(0, mark);
+      patchHash = value.substring(mark + SlackInteraction.PATCH_MARK.length());
+      if (actionId.isBlank() || patchHash.isBlank()) {
+        throw new InteractionParseException(
+            InteractionProblem.NO_ACTION, "button value has no action id or no patch hash");
+      }
+    }
+    return new SlackInteraction(
+        user, command, actionId, responseUrl.isBlank() ? null : responseUrl, patchHash);
   }
 
   private static String formField(String body, String name) throws InteractionParseException {

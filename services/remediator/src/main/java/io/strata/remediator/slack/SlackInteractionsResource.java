@@ -112,6 +112,7 @@ public class SlackInteractionsResource {
               interaction.actionId(),
               interaction.userId(),
               ApprovalChannel.SLACK,
+              Optional.ofNullable(interaction.patchHash()),
               Optional.ofNullable(interaction.responseUrl()));
       if (!decision.outcome().accepted() && interaction.responseUrl() != null) {
         notifier.reply(interaction.responseUrl(), decision.message());

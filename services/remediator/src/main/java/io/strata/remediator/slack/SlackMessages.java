@@ -13,6 +13,7 @@ import io.strata.remediator.core.Actions;
 import io.strata.remediator.core.DeadlinePolicy;
 import io.strata.remediator.core.Incidents;
 import io.strata.remediator.core.KubeJson;
+import io.strata.remediator.core.PatchHash;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -126,7 +127,13 @@ public final class SlackMessages {
       section.put("block_id", "action-" + action.actionId());
       if (action.state() == ActionState.PROPOSED) {
         ArrayNode buttons = buttons(blocks, action);
-        button(buttons, "approve", "Approve", "primary", action.actionId());
+        // The approval names the patch this message shows, so a changed proposal is refused.
+        button(
+            buttons,
+            "approve",
+            "Approve",
+            "primary",
+            action.actionId() + SlackInteraction.PATCH_MARK + PatchHash.of(action.patch()));
         button(buttons, "reject", "Reject", "danger", action.actionId());
       } else if (action.state() == ActionState.EXECUTED && action.inversePatch() != null) {
         button(buttons(blocks, action), "undo", "Undo", null, action.actionId());

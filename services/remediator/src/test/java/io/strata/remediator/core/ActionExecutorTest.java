@@ -196,7 +196,7 @@ class ActionExecutorTest {
 
     RemediationAction last = journal.store().latest(fourth.actionId()).orElseThrow();
     assertThat(last.reason()).isEqualTo(ActionOutcomeReason.BLAST_RADIUS_LIMIT);
-    assertThat(last.message()).contains("4 of 10 GPU nodes unschedulable; the limit is 30%");
+    assertThat(last.message()).contains("4 of 10 GPU nodes out of service");
   }
 
   @Test
@@ -211,7 +211,7 @@ class ActionExecutorTest {
     RemediationAction dry =
         journal.record(
             Actions.proposed(
-                "act-dry",
+                ActionIds.of("inc-1", 1, ActionType.CORDON_NODE, TargetGateway.node("gpu-2")),
                 "inc-1",
                 1,
                 ActionType.CORDON_NODE,
@@ -248,7 +248,7 @@ class ActionExecutorTest {
     RemediationAction again =
         journal.record(
             Actions.proposed(
-                "act-again",
+                ActionIds.of("inc-2", 1, ActionType.CORDON_NODE, TargetGateway.node("gpu-1")),
                 "inc-2",
                 1,
                 ActionType.CORDON_NODE,

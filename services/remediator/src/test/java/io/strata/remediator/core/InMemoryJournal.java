@@ -7,18 +7,26 @@ import java.util.List;
 /** The journal without Kafka, for unit tests of the core: keeps what would be published. */
 final class InMemoryJournal implements ActionJournal {
 
+  /** The key of every core test (the %test profile's key is another). */
+  static final ActionSigner SIGNER = new ActionSigner("core-test-integrity-key-0123456789abcdef");
+
   private final ActionStore store = new ActionStore();
   final List<RemediationAction> published = new ArrayList<>();
 
   @Override
   public RemediationAction record(RemediationAction action) {
     published.add(action);
-    store.apply(action);
+    store.apply(action, SIGNER.tag(action));
     return action;
   }
 
   @Override
   public ActionStore store() {
     return store;
+  }
+
+  @Override
+  public ActionSigner signer() {
+    return SIGNER;
   }
 }

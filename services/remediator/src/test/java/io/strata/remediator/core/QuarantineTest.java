@@ -74,7 +74,8 @@ class QuarantineTest {
     node("");
     h.run(ActionType.CORDON_NODE, NODE);
 
-    assertThat(h.gateway.gpuNodes()).isEqualTo(new TargetGateway.NodeCensus(1, 1));
+    assertThat(h.gateway.gpuNodes())
+        .isEqualTo(new TargetGateway.NodeCensus(1, java.util.Set.of("gpu-1")));
   }
 
   @Test

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -76,6 +75,7 @@ class RemediationFlowTest {
   @Inject TestClock clock;
   @Inject RemediationService service;
   @Inject ActionJournal journal;
+  @Inject io.strata.remediator.core.ActionSigner signer;
 
   private KafkaTestClient client;
   private SlackClicks slack;
@@ -418,13 +418,15 @@ class RemediationFlowTest {
             false,
             null,
             clock.instant());
-    // What the previous instance recorded before it crashed: the approval, no execution.
-    client.send(Topics.REMEDIATION, incidentId, proposed);
-    client.send(
-        Topics.REMEDIATION,
-        incidentId,
+    // What the previous instance recorded (and signed) before it crashed: the approval, no
+    // execution.
+    RemediationAction approved =
         io.strata.remediator.core.Actions.decided(
-            proposed, ActionState.APPROVED, "U0ONCALL", ApprovalChannel.SLACK, clock.instant()));
+            proposed, ActionState.APPROVED, "U0ONCALL", ApprovalChannel.SLACK, clock.instant());
+    try (JournalProducer producer = new JournalProducer(kafka.bootstrapServers())) {
+      producer.send(proposed, signer.tag(proposed));
+      producer.send(approved, signer.tag(approved));
+    }
     drainRequests();
 
     service.recover();
@@ -583,7 +585,7 @@ class RemediationFlowTest {
     for (JsonNode block : message.path("blocks")) {
       if (block.path("block_id").asText().equals("buttons-" + actionId)) {
         return java.util.stream.StreamSupport.stream(block.path("elements").spliterator(), false)
-            .peek(e -> assertThat(e.path("value").asText()).isEqualTo(actionId))
+            .peek(e -> assertThat(e.path("value").asText()).startsWith(actionId))
             .map(e -> e.path("action_id").asText())
             .toList();
       }
@@ -685,20 +687,7 @@ class RemediationFlowTest {
   }
 
   private void gpuNodes(String... names) {
-    for (String name : names) {
-      k8s()
-          .nodes()
-          .resource(
-              new NodeBuilder()
-                  .withNewMetadata()
-                  .withName(name)
-                  .addToLabels("nvidia.com/gpu.present", "true")
-                  .endMetadata()
-                  .withNewSpec()
-                  .endSpec()
-                  .build())
-          .create();
-    }
+    TestNodes.gpu(k8s(), names);
   }
 
   private void pod(String namespace, String name, String node) {

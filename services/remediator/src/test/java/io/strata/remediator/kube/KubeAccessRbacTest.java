@@ -102,15 +102,50 @@ class KubeAccessRbacTest {
       }
     }
     Set<Permission> used = new TreeSet<>(KubeAccess.recorded(server));
+    // The leader election's Lease: acquired (get, create), then renewed (a merge patch).
+    Permission renew = new Permission("coordination.k8s.io", "leases", "patch");
+    try (Leadership lease =
+        new Leadership(
+            client,
+            new Leadership.Settings(
+                "strata",
+                "strata-remediator",
+                "rbac-test",
+                java.time.Duration.ofSeconds(2),
+                java.time.Duration.ofMillis(1500),
+                java.time.Duration.ofMillis(250)))) {
+      lease.start(
+          new Leadership.Listener() {
+            @Override
+            public void startedLeading() {}
+
+            @Override
+            public void stoppedLeading() {}
+          });
+      org.awaitility.Awaitility.await()
+          .atMost(java.time.Duration.ofSeconds(20))
+          .until(
+              () -> {
+                used.addAll(KubeAccess.recorded(server));
+                return lease.leading() && used.contains(renew);
+              });
+    }
 
     Set<Permission> granted = KubeAccess.granted(client, KubeAccess.rbacOf("remediator"));
     assertThat(used)
-        .as("requests the gateway made, against " + KubeAccess.rbacOf("remediator"))
+        .as(
+            "requests the gateway and the election made, against "
+                + KubeAccess.rbacOf("remediator"))
         .isEqualTo(granted);
     assertThat(granted)
+        .filteredOn(p -> !p.resource().equals("leases"))
         .extracting(Permission::verb)
-        .as("no create, update, delete or eviction")
+        .as("no create, update, delete or eviction; create only of the Lease")
         .containsOnly("get", "list", "patch");
+    assertThat(granted)
+        .filteredOn(p -> p.resource().equals("leases"))
+        .extracting(Permission::verb)
+        .containsExactlyInAnyOrder("get", "create", "patch");
     assertThat(granted)
         .as("a pod is only ever patched through its status (the readiness-gate condition)")
         .contains(new Permission("", "pods/status", "patch"))

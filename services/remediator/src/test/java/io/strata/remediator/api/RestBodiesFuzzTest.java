@@ -1,0 +1,134 @@
+package io.strata.remediator.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import io.strata.embeddedkafka.StrataKafkaResource;
+import io.strata.remediator.core.PauseSwitch;
+import io.strata.remediator.it.SlackReceiverResource;
+import jakarta.inject.Inject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * 10,000 generated bodies against approve, reject, undo and the pause switch: never a 500, and
+ * every rejection is JSON with a reason. Action ids are unknown, so nothing can execute.
+ */
+@QuarkusTest
+@WithTestResource(StrataKafkaResource.class)
+@WithTestResource(SlackReceiverResource.class)
+@WithKubernetesTestServer(crud = true)
+class RestBodiesFuzzTest {
+
+  private static final int BODIES = 10_000;
+  private static final String OPERATOR = "test-token-console-0123456789";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String[] PATHS = {
+    "/api/actions/act-fuzz/approve",
+    "/api/actions/act-fuzz/reject",
+    "/api/actions/act-fuzz/undo",
+    "/api/pause/false"
+  };
+
+  @TestHTTPResource("/")
+  URI base;
+
+  @Inject PauseSwitch pause;
+
+  @Test
+  void noBodyGetsA500AndEveryRejectionCarriesAReason() throws Exception {
+    Random random = new Random(16);
+    HttpClient http = HttpClient.newHttpClient();
+    Map<String, Integer> statuses = new TreeMap<>();
+    for (int i = 0; i < BODIES; i++) {
+      String path = PATHS[i % PATHS.length];
+      byte[] body = body(random);
+      HttpRequest request =
+          HttpRequest.newBuilder(base.resolve(path))
+              .header("Authorization", "Bearer " + OPERATOR)
+              .header("Content-Type", random.nextBoolean() ? "application/json" : "text/plain")
+              .method(
+                  path.startsWith("/api/pause") ? "PUT" : "POST",
+                  HttpRequest.BodyPublishers.ofByteArray(body))
+              .build();
+      HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+      statuses.merge(path.replace("act-fuzz/", "") + " " + response.statusCode(), 1, Integer::sum);
+      assertThat(response.statusCode())
+          .as("%s with %s", path, new String(body, StandardCharsets.UTF_8))
+          .isLessThan(500);
+      if (response.statusCode() >= 400) {
+        JsonNode answer = JSON.readTree(response.body());
+        assertThat(answer.path("reason").asText())
+            .as("%s with %s: %s", path, new String(body, StandardCharsets.UTF_8), response.body())
+            .isNotBlank();
+      }
+    }
+    System.out.printf("REST bodies fuzz: %d bodies, statuses %s%n", BODIES, statuses);
+    assertThat(pause.paused()).isFalse();
+  }
+
+  private static byte[] body(Random random) {
+    return switch (random.nextInt(8)) {
+      case 0 -> new byte[0];
+      case 1 -> {
+        byte[] bytes = new byte[random.nextInt(64)];
+        random.nextBytes(bytes);
+        yield bytes;
+      }
+      case 2 ->
+          ("{\"patch_sha256\":\"" + hex(random, random.nextInt(80)) + "\"}")
+              .getBytes(StandardCharsets.UTF_8);
+      case 3 -> ("{\"patch_sha256\":" + scalar(random) + "}").getBytes(StandardCharsets.UTF_8);
+      case 4 -> scalar(random).getBytes(StandardCharsets.UTF_8);
+      case 5 ->
+          ("{\"patch_sha256\":\"" + hex(random, 64) + "\"" + junk(random))
+              .getBytes(StandardCharsets.UTF_8);
+      case 6 ->
+          ("[" + scalar(random) + "," + scalar(random) + "]").getBytes(StandardCharsets.UTF_8);
+      default ->
+          ("{\"other\":" + scalar(random) + ",\"patch_sha256\":null}")
+              .getBytes(StandardCharsets.UTF_8);
+    };
+  }
+
+  private static String hex(Random random, int length) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < length; i++) {
+      out.append(
+          "0123456789abcdefXYZ%\\\"".charAt(random.nextInt(random.nextInt(10) == 0 ? 22 : 16)));
+    }
+    return out.toString();
+  }
+
+  private static String scalar(Random random) {
+    return switch (random.nextInt(6)) {
+      case 0 -> Long.toString(random.nextLong());
+      case 1 -> "true";
+      case 2 -> "null";
+      case 3 -> "{\"a\":[1,{\"b\":\"" + hex(random, 5) + "\"}]}";
+      case 4 -> "\"" + hex(random, random.nextInt(70)) + "\"";
+      default -> "1e" + random.nextInt(400);
+    };
+  }
+
+  private static String junk(Random random) {
+    return switch (random.nextInt(4)) {
+      case 0 -> "}";
+      case 1 -> "";
+      case 2 -> ",}";
+      default -> "}}}" + (char) random.nextInt(128);
+    };
+  }
+}
