@@ -1,5 +1,6 @@
-package io.strata.deviceingest.xid;
+package io.strata.deviceingest.publish;
 
+import io.strata.deviceingest.xid.XidHistory;
 import io.strata.events.device.XidEvent;
 import io.strata.events.topic.Topics;
 import java.time.Clock;
