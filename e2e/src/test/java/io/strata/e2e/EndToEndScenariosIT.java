@@ -161,10 +161,11 @@ class EndToEndScenariosIT {
         awaitFinding(
             since, f -> f.kind() == FindingKind.OWNERSHIP_MISMATCH && gpu.equals(f.gpuUuid()));
     // The exporter's labels name the pod the simulator attributes the GPU to (DcgmRenderer): a
-    // Knative pod, whose simulated container label is empty and so reads as null.
+    // Knative pod, whose serving container Knative names "user-container".
     assertThat(finding.value().exporterOwner())
         .extracting(DeviceOwner::namespace, DeviceOwner::pod, DeviceOwner::container)
-        .containsExactly(targets.mismatchPod().namespace(), targets.mismatchPod().name(), null);
+        .containsExactly(
+            targets.mismatchPod().namespace(), targets.mismatchPod().name(), "user-container");
     report.add(
         "ownership-mismatch",
         "finding OWNERSHIP_MISMATCH " + gpu.substring(0, 12),
