@@ -1,7 +1,7 @@
 package io.strata.remediator.config;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.strata.remediator.core.ActiveInstance;
+import io.strata.remediator.core.guard.ActiveInstance;
 import io.strata.remediator.kube.Leadership;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;

@@ -1,7 +1,7 @@
 package io.strata.remediator.health;
 
 import io.strata.remediator.RemediationService;
-import io.strata.remediator.core.ActionJournal;
+import io.strata.remediator.core.journal.ActionJournal;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;

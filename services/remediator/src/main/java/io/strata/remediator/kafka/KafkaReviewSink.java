@@ -4,7 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.strata.events.EventType;
 import io.strata.events.remediation.ReviewRecord;
-import io.strata.remediator.core.ReviewSink;
+import io.strata.remediator.core.review.ReviewSink;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Channel;

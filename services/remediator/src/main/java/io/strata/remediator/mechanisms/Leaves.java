@@ -3,7 +3,7 @@ package io.strata.remediator.mechanisms;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.events.remediation.ActionOutcomeReason;
-import io.strata.remediator.core.PatchRefusal;
+import io.strata.remediator.core.patch.PatchRefusal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.strata.remediator.slack;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.strata.remediator.core.KubeJson;
+import io.strata.remediator.core.patch.KubeJson;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -9,7 +9,7 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.strata.embeddedkafka.StrataKafkaResource;
-import io.strata.remediator.core.PauseSwitch;
+import io.strata.remediator.core.guard.PauseSwitch;
 import io.strata.remediator.it.SlackReceiverResource;
 import jakarta.inject.Inject;
 import java.net.URI;

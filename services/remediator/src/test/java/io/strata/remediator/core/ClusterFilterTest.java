@@ -6,6 +6,7 @@ import io.strata.events.Correlation;
 import io.strata.events.incident.Incident;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.incident.Scope;
+import io.strata.remediator.core.plan.ClusterFilter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -13,6 +13,7 @@ import io.strata.events.incident.Severity;
 import io.strata.events.incident.Signal;
 import io.strata.events.incident.Trigger;
 import io.strata.events.trace.Stage;
+import io.strata.remediator.core.patch.PatchSettings;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

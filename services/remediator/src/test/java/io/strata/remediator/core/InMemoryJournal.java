@@ -1,6 +1,9 @@
 package io.strata.remediator.core;
 
 import io.strata.events.remediation.RemediationAction;
+import io.strata.remediator.core.journal.ActionJournal;
+import io.strata.remediator.core.journal.ActionSigner;
+import io.strata.remediator.core.journal.ActionStore;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,6 +2,8 @@ package io.strata.remediator.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.remediator.core.patch.JsonPatches;
+import io.strata.remediator.core.patch.KubeJson;
 import org.junit.jupiter.api.Test;
 
 /** A merge patch as the JSON Patch the gateway sends: same meaning, every change explicit. */

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.remediator.core.patch.KubeJson;
+import io.strata.remediator.core.patch.MergePatches;
 import org.junit.jupiter.api.Test;
 
 class MergePatchesTest {

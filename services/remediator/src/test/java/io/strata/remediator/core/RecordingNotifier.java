@@ -2,6 +2,7 @@ package io.strata.remediator.core;
 
 import io.strata.events.incident.Incident;
 import io.strata.events.remediation.RemediationAction;
+import io.strata.remediator.core.review.Notifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -8,6 +8,8 @@ import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.TargetRef;
+import io.strata.remediator.core.plan.MechanismCheck;
+import io.strata.remediator.core.plan.TargetCheck;
 import io.strata.remediator.mechanisms.Kinds;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.TargetRef;
+import io.strata.remediator.core.plan.MechanismCheck;
+import io.strata.remediator.core.plan.TargetCheck;
 import io.strata.remediator.mechanisms.Kinds;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

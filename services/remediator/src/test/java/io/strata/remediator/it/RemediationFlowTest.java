@@ -36,11 +36,11 @@ import io.strata.events.remediation.ReviewRecord;
 import io.strata.events.remediation.TargetRef;
 import io.strata.events.topic.Topics;
 import io.strata.remediator.RemediationService;
-import io.strata.remediator.core.ActionIds;
-import io.strata.remediator.core.ActionJournal;
-import io.strata.remediator.core.Actions;
-import io.strata.remediator.core.Markers;
-import io.strata.remediator.core.TargetGateway;
+import io.strata.remediator.core.execute.Markers;
+import io.strata.remediator.core.journal.ActionIds;
+import io.strata.remediator.core.journal.ActionJournal;
+import io.strata.remediator.core.journal.Actions;
+import io.strata.remediator.core.target.TargetGateway;
 import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -75,7 +75,7 @@ class RemediationFlowTest {
   @Inject TestClock clock;
   @Inject RemediationService service;
   @Inject ActionJournal journal;
-  @Inject io.strata.remediator.core.ActionSigner signer;
+  @Inject io.strata.remediator.core.journal.ActionSigner signer;
 
   private KafkaTestClient client;
   private SlackClicks slack;
@@ -421,7 +421,7 @@ class RemediationFlowTest {
     // What the previous instance recorded (and signed) before it crashed: the approval, no
     // execution.
     RemediationAction approved =
-        io.strata.remediator.core.Actions.decided(
+        io.strata.remediator.core.journal.Actions.decided(
             proposed, ActionState.APPROVED, "U0ONCALL", ApprovalChannel.SLACK, clock.instant());
     try (JournalProducer producer = new JournalProducer(kafka.bootstrapServers())) {
       producer.send(proposed, signer.tag(proposed));

@@ -1,6 +1,0 @@
-package io.strata.remediator.core;
-
-import io.strata.events.remediation.ActionOutcomeReason;
-
-/** Why a guard stopped an action. */
-public record Refusal(ActionOutcomeReason reason, String message) {}

@@ -1,0 +1,74 @@
+package io.strata.remediator.core.target;
+
+import io.strata.events.remediation.TargetRef;
+import io.strata.remediator.mechanisms.RelatedObjects;
+import java.util.Optional;
+
+/** The Kubernetes API as the remediator needs it. */
+public interface TargetGateway extends RelatedObjects {
+
+  /** Kinds the remediator patches. */
+  String NODE_KIND = "Node";
+
+  String DEPLOYMENT_KIND = "Deployment";
+
+  String KNATIVE_SERVICE_KIND = "Service";
+
+  String POD_KIND = "Pod";
+
+  String KNATIVE_API_VERSION = "serving.knative.dev/v1";
+
+  Optional<TargetObject> read(TargetRef ref) throws TargetException;
+
+  /**
+   * Applies a JSON merge patch, failing with CONFLICT when the object changed since {@code
+   * resourceVersion} was read.
+   */
+  void mergePatch(TargetRef ref, String patch, String resourceVersion) throws TargetException;
+
+  /** The same, to the object's status subresource (a pod's readiness-gate condition). */
+  void mergePatchStatus(TargetRef ref, String patch, String resourceVersion) throws TargetException;
+
+  /**
+   * The workload object named {@code namespace/name}, looked up by kind in the order of {@code
+   * WorkloadChain}: the serving layers first (Knative Service, KServe InferenceService), then the
+   * controllers (Deployment, StatefulSet, LeaderWorkerSet, JobSet, Job).
+   */
+  Optional<TargetRef> resolveWorkload(String namespace, String name) throws TargetException;
+
+  /**
+   * The workload a pod belongs to, through its well-known labels and its controller owner chain
+   * (ReplicaSet to Deployment, StatefulSet, Job); empty when the pod is gone or has no owner the
+   * remediator acts on.
+   */
+  Optional<TargetRef> workloadOfPod(String namespace, String pod) throws TargetException;
+
+  /** The node a pod is bound to; empty when the pod does not exist or is not scheduled yet. */
+  Optional<String> podNode(String namespace, String name) throws TargetException;
+
+  /**
+   * GPU nodes: how many exist and which are out of service already: cordoned, quarantined by
+   * Strata, NotReady, or tainted unschedulable / not-ready / unreachable by Kubernetes.
+   */
+  NodeCensus gpuNodes() throws TargetException;
+
+  /** GPU nodes: the total and the names of those out of service. */
+  record NodeCensus(int total, java.util.Set<String> out) {
+
+    public NodeCensus {
+      out = java.util.Set.copyOf(out);
+    }
+
+    public int unschedulable() {
+      return out.size();
+    }
+  }
+
+  static TargetRef node(String name) {
+    return new TargetRef("v1", NODE_KIND, null, name);
+  }
+
+  static TargetRef pod(String namespace, String name) {
+    return new TargetRef("v1", POD_KIND, namespace, name);
+  }
+}
