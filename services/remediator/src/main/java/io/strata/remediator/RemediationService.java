@@ -91,7 +91,7 @@ public class RemediationService {
 
                   @Override
                   public void stoppedLeading() {
-                    registry.counter("strata_remediator_leadership_lost_total").increment();
+                    registry.counter("strata.remediator.leadership.lost").increment();
                   }
                 }));
   }
@@ -148,7 +148,7 @@ public class RemediationService {
       return true;
     }
     String cluster = ClusterFilter.clusterOf(incident);
-    registry.counter("strata_remediator_foreign_incidents", "cluster", cluster).increment();
+    registry.counter("strata.remediator.foreign.incidents", "cluster", cluster).increment();
     if (verdict == ClusterFilter.Verdict.FOREIGN_FIRST) {
       LOG.warnf(
           "ignoring incidents of cluster %s (this remediator acts on %s only); first: %s",
@@ -182,7 +182,7 @@ public class RemediationService {
           case UNDO -> engine.undo(actionId, principal, channel);
         };
     registry
-        .counter("strata_remediator_decisions_total", "outcome", decision.outcome().name())
+        .counter("strata.remediator.decisions", "outcome", decision.outcome().name())
         .increment();
     RemediationAction changed = decision.action().orElse(null);
     if (decision.outcome() == Decision.Outcome.APPROVED) {
@@ -220,7 +220,7 @@ public class RemediationService {
       // Never stuck: retried with a doubling backoff, counted and shown in readiness.
       int failures = rebuildFailures.incrementAndGet();
       lastRebuildError.set(String.valueOf(e.getMessage()));
-      registry.counter("strata_remediator_rebuild_failures_total").increment();
+      registry.counter("strata.remediator.rebuild.failures").increment();
       long delay =
           Math.min(
               config.rebuildMaxBackoff().toMillis(),
@@ -263,9 +263,7 @@ public class RemediationService {
       LOG.errorf(
           "never executing %s: its journal record fails the integrity check (%s)",
           actionId, problem);
-      registry
-          .counter("strata_remediator_integrity_refusals_total", "problem", problem)
-          .increment();
+      registry.counter("strata.remediator.integrity.refusals", "problem", problem).increment();
     } else if (result == ExecutionResult.RETRY_LATER) {
       int attempt = journal.store().latest(actionId).map(RemediationAction::attempt).orElse(1);
       long delay = config.execution().retryBackoff().toMillis() * Math.max(1, attempt);
@@ -292,7 +290,7 @@ public class RemediationService {
     if (active.active()) {
       return;
     }
-    registry.counter("strata_remediator_standby_incidents_total").increment();
+    registry.counter("strata.remediator.standby.incidents").increment();
     long pollMillis = Math.max(50, config.leaderElection().retryPeriod().toMillis() / 2);
     try {
       while (!active.active()) {

@@ -64,6 +64,13 @@ public interface RemediatorConfig {
   @WithDefault("PT60S")
   Duration rebuildMaxBackoff();
 
+  /**
+   * How long a dead letter may wait for Kafka's acknowledgement. An input is skipped only once its
+   * dead letter is parked; past this the input fails and is read again.
+   */
+  @WithDefault("PT10S")
+  Duration deadLetterTimeout();
+
   /** Per-workload limit on executed actions. */
   RateLimit rateLimit();
 

@@ -27,7 +27,7 @@ public class IncidentConsumer {
   private static final Logger LOG = Logger.getLogger(IncidentConsumer.class);
 
   @Inject RemediationService service;
-  @Inject DeadLetterPublisher deadLetters;
+  @Inject DeadLetterSender deadLetters;
   @Inject MeterRegistry metrics;
 
   @Incoming("incidents-in")
@@ -61,9 +61,7 @@ public class IncidentConsumer {
       deadLetters.send(record, DeadLetterReason.PROCESSING_FAILED, "incident without incident_id");
       return;
     }
-    metrics
-        .counter("strata_remediator_incidents_total", "state", incident.state().name())
-        .increment();
+    metrics.counter("strata.remediator.incidents", "state", incident.state().name()).increment();
     try {
       service.onIncident(incident);
     } catch (RuntimeException e) {

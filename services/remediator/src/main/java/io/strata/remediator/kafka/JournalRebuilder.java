@@ -7,6 +7,8 @@ import io.strata.events.remediation.RemediationAction;
 import io.strata.events.serde.EventSerdeException;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
+import io.strata.kafka.quarkus.KafkaClientSecurity;
+import io.strata.kafka.read.TopicReader;
 import io.strata.remediator.config.RemediatorConfig;
 import io.strata.remediator.core.execute.IntegrityProblem;
 import io.strata.remediator.core.journal.ActionSigner;
@@ -16,7 +18,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -25,10 +26,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -47,7 +46,7 @@ import org.jboss.logging.Logger;
 public class JournalRebuilder {
 
   private static final Logger LOG = Logger.getLogger(JournalRebuilder.class);
-  private static final Duration POLL = Duration.ofMillis(200);
+  static final String CLIENT_ID = "strata-remediator-rebuild";
 
   /** What was read back; {@code rejected} action records failed the integrity check. */
   public record Memory(
@@ -56,7 +55,7 @@ public class JournalRebuilder {
   private final String bootstrapServers;
   private final Duration timeout;
   private final ActionSigner signer;
-  private final DeadLetterPublisher deadLetters;
+  private final DeadLetterSender deadLetters;
   private final MeterRegistry metrics;
 
   @Inject
@@ -64,7 +63,7 @@ public class JournalRebuilder {
       @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
       RemediatorConfig config,
       ActionSigner signer,
-      DeadLetterPublisher deadLetters,
+      DeadLetterSender deadLetters,
       MeterRegistry metrics) {
     this.bootstrapServers = bootstrapServers;
     this.timeout = config.rebuildTimeout();
@@ -125,64 +124,41 @@ public class JournalRebuilder {
             + Optional.ofNullable(action.incidentId()).map(i -> " (incident " + i + ")").orElse("")
             + " is not the remediator's own; never executed";
     LOG.warnf("rejected %s-%d@%d: %s", record.topic(), record.partition(), record.offset(), detail);
-    metrics
-        .counter("strata_remediator_journal_rejected_total", "problem", problem.name())
-        .increment();
+    metrics.counter("strata.remediator.journal.rejected", "problem", problem.name()).increment();
     deadLetters.send(record, DeadLetterReason.INTEGRITY_CHECK_FAILED, detail);
     return false;
   }
 
+  /**
+   * Reads a topic from its beginning to its end at the time of the call (libs/kafka-support's
+   * {@link TopicReader}): only committed transactions (the correlator writes incidents with
+   * exactly-once, so an aborted incident revision must not enter the memory), authenticated like
+   * the Quarkus-managed clients.
+   */
   private <V> void readAll(
       Topic<String, V> topic, BiConsumer<ConsumerRecord<String, byte[]>, V> sink) {
+    Map<String, Object> settings = TopicReader.readerSettings(bootstrapServers, CLIENT_ID);
+    settings.putAll(KafkaClientSecurity.fromConfig());
     try (KafkaConsumer<String, byte[]> consumer =
-        new KafkaConsumer<>(
-            Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                bootstrapServers,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
-                false,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG,
-                "read_committed"),
-            new StringDeserializer(),
-            new ByteArrayDeserializer())) {
-      List<TopicPartition> partitions = new ArrayList<>();
-      consumer
-          .partitionsFor(topic.name(), timeout)
-          .forEach(p -> partitions.add(new TopicPartition(p.topic(), p.partition())));
-      consumer.assign(partitions);
-      consumer.seekToBeginning(partitions);
-      Map<TopicPartition, Long> end = consumer.endOffsets(partitions, timeout);
-      long deadline = System.nanoTime() + timeout.toNanos();
-      while (!reachedEnd(consumer, end)) {
-        if (System.nanoTime() > deadline) {
-          throw new IllegalStateException(
-              "could not read " + topic.name() + " to its end within " + timeout);
-        }
-        for (ConsumerRecord<String, byte[]> record : consumer.poll(POLL)) {
-          if (record.value() == null) {
-            continue;
-          }
-          try {
-            sink.accept(
-                record,
-                topic.valueSerde().deserializer().deserialize(topic.name(), record.value()));
-          } catch (EventSerdeException e) {
-            LOG.warnf(
-                "skipping unreadable record %s-%d@%d while rebuilding: %s",
-                record.topic(), record.partition(), record.offset(), e.getMessage());
-          }
-        }
-      }
+        new KafkaConsumer<>(settings, new StringDeserializer(), new ByteArrayDeserializer())) {
+      TopicReader.readToEnd(
+          consumer,
+          List.of(topic.name()),
+          timeout,
+          record -> {
+            if (record.value() == null) {
+              return;
+            }
+            try {
+              sink.accept(
+                  record,
+                  topic.valueSerde().deserializer().deserialize(topic.name(), record.value()));
+            } catch (EventSerdeException e) {
+              LOG.warnf(
+                  "skipping unreadable record %s-%d@%d while rebuilding: %s",
+                  record.topic(), record.partition(), record.offset(), e.getMessage());
+            }
+          });
     }
-  }
-
-  private static boolean reachedEnd(
-      KafkaConsumer<String, byte[]> consumer, Map<TopicPartition, Long> end) {
-    for (Map.Entry<TopicPartition, Long> e : end.entrySet()) {
-      if (consumer.position(e.getKey()) < e.getValue()) {
-        return false;
-      }
-    }
-    return true;
   }
 }

@@ -58,7 +58,7 @@ public class KafkaActionJournal implements ActionJournal {
     store.apply(action, tag);
     metrics
         .counter(
-            "strata_remediator_actions_total",
+            "strata.remediator.actions",
             "type",
             action.type().name(),
             "state",

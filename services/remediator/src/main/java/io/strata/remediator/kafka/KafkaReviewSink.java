@@ -28,8 +28,6 @@ public class KafkaReviewSink implements ReviewSink {
     emitter.sendMessageAndAwait(
         CloudEventMessages.of(
             review, review.incidentId(), EventType.REVIEW_RECORD, review.writtenAt()));
-    metrics
-        .counter("strata_remediator_reviews_total", "outcome", review.outcome().name())
-        .increment();
+    metrics.counter("strata.remediator.reviews", "outcome", review.outcome().name()).increment();
   }
 }

@@ -91,14 +91,12 @@ public class SlackInteractionsResource {
                 + " is unchanged.");
       }
       metrics
-          .counter("strata_remediator_slack_interactions_total", "outcome", "NOT_ALLOWED_APPROVER")
+          .counter("strata.remediator.slack.interactions", "outcome", "NOT_ALLOWED_APPROVER")
           .increment();
       return Response.ok().build();
     }
     decisions.execute(() -> decide(interaction));
-    metrics
-        .counter("strata_remediator_slack_interactions_total", "outcome", "ACCEPTED")
-        .increment();
+    metrics.counter("strata.remediator.slack.interactions", "outcome", "ACCEPTED").increment();
     return Response.ok().build();
   }
 
@@ -126,9 +124,7 @@ public class SlackInteractionsResource {
   }
 
   private Response outcome(Response.Status status, String reason) {
-    metrics
-        .counter("strata_remediator_slack_interactions_total", "outcome", status.name())
-        .increment();
+    metrics.counter("strata.remediator.slack.interactions", "outcome", status.name()).increment();
     return Response.status(status).type(MediaType.TEXT_PLAIN).entity(reason).build();
   }
 }

@@ -118,8 +118,7 @@ public class SlackNotifier implements Notifier {
         () -> {
           SlackPoster.PostOutcome outcome = poster.post(url, message);
           metrics
-              .counter(
-                  "strata_remediator_slack_posts_total", "kind", kind, "outcome", outcome.name())
+              .counter("strata.remediator.slack.posts", "kind", kind, "outcome", outcome.name())
               .increment();
           if (outcome != SlackPoster.PostOutcome.DELIVERED) {
             LOG.warnf("slack %s post %s", kind, outcome);
