@@ -13,6 +13,8 @@ import io.strata.remediator.core.RemediationEngine;
 import io.strata.remediator.core.execute.ActionExecutor;
 import io.strata.remediator.core.execute.ExecutionResult;
 import io.strata.remediator.core.guard.ActiveInstance;
+import io.strata.remediator.core.guard.PauseControl;
+import io.strata.remediator.core.guard.PauseState;
 import io.strata.remediator.core.plan.ClusterFilter;
 import io.strata.remediator.core.review.Notifier;
 import io.strata.remediator.kafka.JournalRebuilder;
@@ -59,6 +61,7 @@ public class RemediationService {
   @Inject Notifier notifier;
   @Inject RemediatorConfig config;
   @Inject MeterRegistry registry;
+  @Inject PauseControl pause;
 
   private ClusterFilter clusters;
   private final AtomicInteger rebuildFailures = new AtomicInteger();
@@ -199,6 +202,12 @@ public class RemediationService {
 
   private void recoverNow() {
     try {
+      // The persisted pause first: a standby taking over inherits who paused and when, and a
+      // store it cannot read fails the rebuild, which is retried like any other failure.
+      PauseState paused = pause.restore();
+      LOG.infof(
+          "pause switch %s (by %s at %s)",
+          paused.paused() ? "ON" : "off", paused.by(), paused.at());
       JournalRebuilder.Memory memory = rebuilder.rebuild();
       journal.replaceStore(memory.store());
       memory.reviewed().forEach(engine::markReviewed);

@@ -8,7 +8,9 @@ import io.strata.events.remediation.RemediationAction;
 import io.strata.remediator.RemediationService;
 import io.strata.remediator.config.RemediatorConfig;
 import io.strata.remediator.core.Decision;
-import io.strata.remediator.core.guard.PauseSwitch;
+import io.strata.remediator.core.guard.PauseControl;
+import io.strata.remediator.core.guard.PauseState;
+import io.strata.remediator.core.guard.PauseStoreException;
 import io.strata.remediator.core.journal.ActionJournal;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -38,7 +40,7 @@ public class ActionsResource {
 
   @Inject ActionJournal journal;
   @Inject RemediationService service;
-  @Inject PauseSwitch pause;
+  @Inject PauseControl pause;
   @Inject RemediatorConfig config;
 
   @GET
@@ -126,12 +128,21 @@ public class ActionsResource {
             "can_operate", caller.role().allows(ApiRole.OPERATOR)));
   }
 
+  /**
+   * The global pause switch as persisted: {@code {"paused": true, "changed_by": "alice",
+   * "changed_at": "2026-12-01T10:00:00Z"}} ({@code changed_*} null when nobody ever set it).
+   */
   @GET
   @Path("/pause")
   public Response paused() {
-    return json(Response.Status.OK, Map.of("paused", pause.paused()));
+    return json(Response.Status.OK, pauseBody(pause.current()));
   }
 
+  /**
+   * Sets or clears the pause, recorded with the caller and the time in the Lease {@code
+   * <lease-name>-pause}. A standby answers 503 NOT_LEADER; 503 PAUSE_NOT_PERSISTED when the Lease
+   * could not be written (a pause then still holds in this instance, a resume does not happen).
+   */
   @PUT
   @Path("/pause/{value}")
   public Response setPause(
@@ -140,8 +151,28 @@ public class ActionsResource {
     if (denied.isPresent()) {
       return denied.get();
     }
-    pause.set(value);
-    return json(Response.Status.OK, Map.of("paused", pause.paused()));
+    if (!service.isActive()) {
+      return error(
+          Response.Status.SERVICE_UNAVAILABLE,
+          "NOT_LEADER",
+          "this remediator is a standby; the one holding the Lease sets the pause (retry)");
+    }
+    try {
+      return json(Response.Status.OK, pauseBody(pause.set(value, caller(request).name())));
+    } catch (PauseStoreException e) {
+      Map<String, Object> body = pauseBody(pause.current());
+      body.put("reason", "PAUSE_NOT_PERSISTED");
+      body.put("message", e.getMessage() + (value ? "; paused in this instance only" : ""));
+      return json(Response.Status.SERVICE_UNAVAILABLE, body);
+    }
+  }
+
+  private static Map<String, Object> pauseBody(PauseState state) {
+    Map<String, Object> body = new java.util.LinkedHashMap<>();
+    body.put("paused", state.paused());
+    body.put("changed_by", state.by());
+    body.put("changed_at", state.at() == null ? null : state.at().toString());
+    return body;
   }
 
   private Response decide(

@@ -35,7 +35,8 @@ public class CoreProducer {
   @Produces
   @Singleton
   TargetGateway targetGateway(KubernetesClient client, RemediatorConfig config) {
-    return new FabricTargetGateway(client, config.blastRadius().gpuNodeSelector());
+    return new FabricTargetGateway(
+        client, config.blastRadius().gpuNodeSelector(), config.blastRadius().poolLabel());
   }
 
   @Produces
@@ -79,7 +80,11 @@ public class CoreProducer {
             config.blastRadius().maxPercent(),
             config.blastRadius().window(),
             config.rateLimit().maxActions(),
-            config.rateLimit().window());
+            config.rateLimit().window(),
+            config.blastRadius().gpuNodes(),
+            config.blastRadius().poolLabel(),
+            config.blastRadius().maxPodsOutOfTraffic(),
+            config.blastRadius().maxPausedWorkloads());
     return new ActionExecutor(
         journal, gateway, patches, new ExecutionGuards(guards, pause), clock, active);
   }

@@ -2,13 +2,20 @@ package io.strata.remediator.config;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.strata.remediator.core.guard.ActiveInstance;
+import io.strata.remediator.core.guard.PauseControl;
+import io.strata.remediator.core.guard.PauseSwitch;
 import io.strata.remediator.kube.Leadership;
+import io.strata.remediator.kube.LeasePauseStore;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import java.time.Clock;
 import java.util.Optional;
 import java.util.UUID;
 
-/** The Lease election when enabled; the service starts it and listens to it. */
+/**
+ * The Lease election when enabled (the service starts it and listens to it), and the pause switch
+ * persisted beside it.
+ */
 public class LeadershipProducer {
 
   @Produces
@@ -23,8 +30,7 @@ public class LeadershipProducer {
             .identity()
             .or(() -> Optional.ofNullable(System.getenv("HOSTNAME")))
             .orElseGet(() -> "strata-remediator-" + UUID.randomUUID());
-    String namespace =
-        election.namespace().or(() -> Optional.ofNullable(client.getNamespace())).orElse("default");
+    String namespace = namespace(election, client);
     return Optional.of(
         new Leadership(
             client,
@@ -35,6 +41,26 @@ public class LeadershipProducer {
                 election.leaseDuration(),
                 election.renewDeadline(),
                 election.retryPeriod())));
+  }
+
+  /**
+   * The pause switch persisted in the annotations of the Lease {@code <lease-name>-pause} (ADR
+   * 012), also when election is off.
+   */
+  @Produces
+  @Singleton
+  PauseControl pauseControl(
+      PauseSwitch pause, KubernetesClient client, RemediatorConfig config, Clock clock) {
+    RemediatorConfig.LeaderElection election = config.leaderElection();
+    return new PauseControl(
+        pause,
+        new LeasePauseStore(client, namespace(election, client), election.leaseName() + "-pause"),
+        config.paused(),
+        clock);
+  }
+
+  private static String namespace(RemediatorConfig.LeaderElection election, KubernetesClient c) {
+    return election.namespace().or(() -> Optional.ofNullable(c.getNamespace())).orElse("default");
   }
 
   @Produces

@@ -33,14 +33,19 @@ public interface RemediatorConfig {
   @WithDefault("false")
   boolean dryRun();
 
-  /** Global pause switch: every approved action is refused with GLOBAL_PAUSE while set. */
+  /**
+   * Global pause at every start: every approved action is refused with GLOBAL_PAUSE while set. The
+   * switch itself is persisted in the Lease {@code <leader-election.lease-name>-pause} (who set it,
+   * when) and survives restarts and leader changes; {@code true} here pauses at start even when the
+   * persisted switch is off (an emergency brake through the Deployment's environment).
+   */
   @WithDefault("false")
   boolean paused();
 
   /**
    * The cluster this remediator acts on: incidents of any other cluster (several clusters may share
-   * one Kafka) are ignored, counted in strata_remediator_foreign_incidents and logged once per
-   * cluster.
+   * one Kafka) are ignored, counted in strata_remediator_foreign_incidents_total and logged once
+   * per cluster.
    */
   @WithDefault("default")
   @NotBlank
@@ -184,6 +189,31 @@ public interface RemediatorConfig {
     @WithDefault("nvidia.com/gpu.present=true")
     @NotBlank
     String gpuNodeSelector();
+
+    /**
+     * The fleet size: the least denominator of {@code max-percent}, which a restart cannot lose. 0
+     * (default): the largest GPU node count seen within the window, and the nodes known now (those
+     * matching the selector plus those Strata quarantined), ADR 012.
+     */
+    @WithDefault("0")
+    @Min(0)
+    int gpuNodes();
+
+    /**
+     * Node label naming a node's pool (e.g. {@code cloud.google.com/gke-nodepool}); set, {@code
+     * max-percent} also applies within the target node's pool.
+     */
+    Optional<String> poolLabel();
+
+    /** Most pods out of service traffic at once (PAUSE_NEW_BATCHES on a Pod, executed). */
+    @WithDefault("16")
+    @Min(0)
+    int maxPodsOutOfTraffic();
+
+    /** Most workloads paused at once (PAUSE_NEW_BATCHES on a Job, JobSet or LocalQueue). */
+    @WithDefault("8")
+    @Min(0)
+    int maxPausedWorkloads();
   }
 
   /** Per-workload rate limit. */

@@ -36,14 +36,32 @@ public final class FabricTargetGateway implements TargetGateway {
 
   private final KubernetesClient client;
   private final Map<String, String> gpuNodeLabels;
+  private final Optional<String> poolLabel;
 
   /**
    * @param gpuNodeSelector equality-based label selector, for example {@code
    *     nvidia.com/gpu.present=true}
    */
   public FabricTargetGateway(KubernetesClient client, String gpuNodeSelector) {
+    this(client, gpuNodeSelector, Optional.empty());
+  }
+
+  /**
+   * @param poolLabel the node label naming a node's pool (for example {@code
+   *     cloud.google.com/gke-nodepool}), reported per node in the census
+   */
+  public FabricTargetGateway(
+      KubernetesClient client, String gpuNodeSelector, Optional<String> poolLabel) {
     this.client = client;
     this.gpuNodeLabels = LabelSelectors.parse(gpuNodeSelector);
+    poolLabel.ifPresent(
+        label -> {
+          if (label.isBlank()) {
+            throw new IllegalArgumentException(
+                "strata.remediator.blast-radius.pool-label must not be blank when set");
+          }
+        });
+    this.poolLabel = poolLabel.map(String::strip);
   }
 
   @Override
@@ -178,13 +196,21 @@ public final class FabricTargetGateway implements TargetGateway {
   public NodeCensus gpuNodes() throws TargetException {
     try {
       List<Node> nodes = client.nodes().withLabels(gpuNodeLabels).list().getItems();
+      java.util.Set<String> names = new java.util.TreeSet<>();
       java.util.Set<String> out = new java.util.TreeSet<>();
+      Map<String, String> pools = new java.util.HashMap<>();
       for (Node node : nodes) {
+        String name = node.getMetadata().getName();
+        names.add(name);
         if (NodeService.out(node)) {
-          out.add(node.getMetadata().getName());
+          out.add(name);
         }
+        Map<String, String> labels = node.getMetadata().getLabels();
+        poolLabel
+            .map(label -> labels == null ? null : labels.get(label))
+            .ifPresent(pool -> pools.put(name, pool));
       }
-      return new NodeCensus(nodes.size(), out);
+      return new NodeCensus(names, out, pools);
     } catch (KubernetesClientException e) {
       throw ApiErrors.classify("list GPU nodes", e);
     }

@@ -1,13 +1,18 @@
 package io.strata.remediator.api;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.strata.embeddedkafka.StrataKafkaResource;
 import io.strata.remediator.it.SlackReceiverResource;
+import io.strata.remediator.kube.LeasePauseStore;
+import jakarta.inject.Inject;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The %test profile's tokens: console (no role: the default OPERATOR), viewer, approver. */
@@ -16,6 +21,8 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(SlackReceiverResource.class)
 @WithKubernetesTestServer(crud = true)
 class ApiRolesTest {
+
+  @Inject KubernetesClient kube;
 
   private static final String VIEWER = "test-token-viewer-0123456789";
   private static final String APPROVER = "test-token-approver-0123456789";
@@ -110,5 +117,47 @@ class ApiRolesTest {
         .then()
         .statusCode(200)
         .body("paused", equalTo(false));
+  }
+
+  @Test
+  void anOperatorsPauseIsPersistedInTheLeaseWithWhoAndWhen() {
+    try {
+      given()
+          .auth()
+          .oauth2(CONSOLE)
+          .put("/api/pause/true")
+          .then()
+          .statusCode(200)
+          .body("paused", equalTo(true))
+          .body("changed_by", equalTo("console"));
+      Map<String, String> annotations =
+          kube.leases()
+              .inNamespace(kube.getNamespace())
+              .withName("strata-remediator-pause")
+              .get()
+              .getMetadata()
+              .getAnnotations();
+      assertThat(annotations)
+          .containsEntry(LeasePauseStore.PAUSED, "true")
+          .containsEntry(LeasePauseStore.CHANGED_BY, "console");
+      given()
+          .auth()
+          .oauth2(VIEWER)
+          .get("/api/pause")
+          .then()
+          .statusCode(200)
+          .body("paused", equalTo(true))
+          .body("changed_by", equalTo("console"))
+          .body("changed_at", equalTo(annotations.get(LeasePauseStore.CHANGED_AT)));
+    } finally {
+      given()
+          .auth()
+          .oauth2(CONSOLE)
+          .put("/api/pause/false")
+          .then()
+          .statusCode(200)
+          .body("paused", equalTo(false))
+          .body("changed_by", equalTo("console"));
+    }
   }
 }

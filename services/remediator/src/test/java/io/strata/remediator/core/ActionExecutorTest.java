@@ -13,6 +13,7 @@ import io.strata.remediator.core.execute.ExecutionResult;
 import io.strata.remediator.core.execute.Markers;
 import io.strata.remediator.core.guard.ExecutionGuards;
 import io.strata.remediator.core.guard.GuardSettings;
+import io.strata.remediator.core.guard.PauseState;
 import io.strata.remediator.core.guard.PauseSwitch;
 import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.Actions;
@@ -166,7 +167,10 @@ class ActionExecutorTest {
     RemediationAction last = journal.store().latest(third.actionId()).orElseThrow();
     assertThat(last.state()).isEqualTo(ActionState.REFUSED);
     assertThat(last.reason()).isEqualTo(ActionOutcomeReason.BLAST_RADIUS_LIMIT);
-    assertThat(last.message()).contains("2 node(s) already cordoned");
+    assertThat(last.message())
+        .isEqualTo(
+            "NODES_IN_WINDOW: 2 node(s) already cordoned within PT1H (gpu-4, gpu-5); the limit is"
+                + " 2");
     assertThat(cluster.patchesTo("/api/v1/nodes")).isZero();
     assertThat(cluster.client.nodes().withName("gpu-6").get().getSpec().getUnschedulable())
         .isNull();
@@ -206,18 +210,23 @@ class ActionExecutorTest {
 
     RemediationAction last = journal.store().latest(fourth.actionId()).orElseThrow();
     assertThat(last.reason()).isEqualTo(ActionOutcomeReason.BLAST_RADIUS_LIMIT);
-    assertThat(last.message()).contains("4 of 10 GPU nodes out of service");
+    assertThat(last.message())
+        .isEqualTo(
+            "NODE_SHARE: cordoning would leave 4 of 10 GPU nodes out of service (cordoned,"
+                + " quarantined, NotReady or tainted); the limit is 30%");
   }
 
   @Test
   void pauseAndDryRunRefuseWithTheirReasons() {
-    pause.set(true);
+    pause.set(new PauseState(true, "alice", Fixtures.T0));
     RemediationAction paused = approvedCordon("gpu-1");
     executor.execute(paused.actionId());
-    assertThat(journal.store().latest(paused.actionId()).orElseThrow().reason())
-        .isEqualTo(ActionOutcomeReason.GLOBAL_PAUSE);
+    RemediationAction refused = journal.store().latest(paused.actionId()).orElseThrow();
+    assertThat(refused.reason()).isEqualTo(ActionOutcomeReason.GLOBAL_PAUSE);
+    assertThat(refused.message())
+        .isEqualTo("the global pause switch is on (set by alice at 2026-11-30T10:00:00Z)");
 
-    pause.set(false);
+    pause.set(new PauseState(false, "alice", Fixtures.T0));
     RemediationAction dry =
         journal.record(
             Actions.proposed(

@@ -55,7 +55,8 @@ class BlastRadiusTest {
     RemediationAction refused = journal.store().latest(other).orElseThrow();
     assertThat(refused.reason()).isEqualTo(ActionOutcomeReason.BLAST_RADIUS_LIMIT);
     assertThat(refused.message())
-        .isEqualTo("1 node(s) already cordoned within PT1H (gpu-1); the limit is 1");
+        .isEqualTo(
+            "NODES_IN_WINDOW: 1 node(s) already cordoned within PT1H (gpu-1); the limit is 1");
   }
 
   @Test
@@ -86,8 +87,8 @@ class BlastRadiusTest {
     assertThat(refused.reason()).isEqualTo(ActionOutcomeReason.BLAST_RADIUS_LIMIT);
     assertThat(refused.message())
         .isEqualTo(
-            "cordoning would leave 3 of 4 GPU nodes out of service (cordoned, quarantined,"
-                + " NotReady or tainted); the limit is 50%");
+            "NODE_SHARE: cordoning would leave 3 of 4 GPU nodes out of service (cordoned,"
+                + " quarantined, NotReady or tainted); the limit is 50%");
   }
 
   private ActionExecutor executor(int maxNodes, int maxPercent) {

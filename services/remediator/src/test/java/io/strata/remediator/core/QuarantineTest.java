@@ -79,7 +79,9 @@ class QuarantineTest {
     h.run(ActionType.CORDON_NODE, NODE);
 
     assertThat(h.gateway.gpuNodes())
-        .isEqualTo(new TargetGateway.NodeCensus(1, java.util.Set.of("gpu-1")));
+        .isEqualTo(
+            new TargetGateway.NodeCensus(
+                java.util.Set.of("gpu-1"), java.util.Set.of("gpu-1"), java.util.Map.of()));
   }
 
   @Test

@@ -494,7 +494,10 @@ class RemediationFlowTest {
     RemediationAction refused = journal.store().latest(ids.get(2)).orElseThrow();
     assertThat(refused.state()).isEqualTo(ActionState.REFUSED);
     assertThat(refused.reason()).isEqualTo(ActionOutcomeReason.BLAST_RADIUS_LIMIT);
-    assertThat(refused.message()).contains("2 node(s) already cordoned");
+    assertThat(refused.message())
+        .isEqualTo(
+            "NODES_IN_WINDOW: 2 node(s) already cordoned within PT1H (blast-a, blast-b); the"
+                + " limit is 2");
     assertThat(quarantined("blast-c")).isFalse();
     given()
         .auth()

@@ -12,14 +12,11 @@ import io.strata.remediator.core.target.TargetException;
 import io.strata.remediator.core.target.TargetGateway;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 /**
  * The checks an approved action passes before it touches the cluster: global pause, dry-run, the
- * blast radius of cordons and the per-target rate limit. Counts come from the action store, so they
- * survive restarts.
+ * blast radius of cordons ({@link NodeBlastRadius}) and of pauses ({@link PauseBlastRadius}), and
+ * the per-target rate limit. Counts come from the action store, so they survive restarts.
  */
 public final class ExecutionGuards {
 
@@ -31,10 +28,14 @@ public final class ExecutionGuards {
 
   private final GuardSettings settings;
   private final PauseSwitch pause;
+  private final NodeBlastRadius nodes;
+  private final PauseBlastRadius pauses;
 
   public ExecutionGuards(GuardSettings settings, PauseSwitch pause) {
     this.settings = settings;
     this.pause = pause;
+    this.nodes = new NodeBlastRadius(settings);
+    this.pauses = new PauseBlastRadius(settings);
   }
 
   /**
@@ -44,7 +45,7 @@ public final class ExecutionGuards {
       RemediationAction action, boolean undo, ActionStore store, CensusSource census, Instant now)
       throws TargetException {
     if (pause.paused()) {
-      return refuse(ActionOutcomeReason.GLOBAL_PAUSE, "the global pause switch is on");
+      return refuse(ActionOutcomeReason.GLOBAL_PAUSE, pausedMessage(pause.state()));
     }
     if (action.dryRun()) {
       return refuse(
@@ -57,60 +58,18 @@ public final class ExecutionGuards {
       return Optional.empty();
     }
     if (action.type() == ActionType.CORDON_NODE) {
-      Optional<Refusal> blast = blastRadius(action, store, census.census(), now);
+      Optional<Refusal> blast = nodes.check(action, store, census.census(), now);
+      if (blast.isPresent()) {
+        return blast;
+      }
+    }
+    if (action.type() == ActionType.PAUSE_NEW_BATCHES) {
+      Optional<Refusal> blast = pauses.check(action, store);
       if (blast.isPresent()) {
         return blast;
       }
     }
     return rateLimit(action, store, now);
-  }
-
-  /**
-   * Counts nodes, not actions: the distinct nodes Strata started quarantining within the window
-   * (another incident's cordon of a node already counted is not a second node), and for the share
-   * every GPU node already out of service, whoever took it out (Strata, a person, NotReady).
-   */
-  private Optional<Refusal> blastRadius(
-      RemediationAction action, ActionStore store, TargetGateway.NodeCensus census, Instant now) {
-    Instant since = now.minus(settings.blastRadiusWindow());
-    String node = action.target() == null ? null : action.target().name();
-    Set<String> recent =
-        store.all().stream()
-            .filter(a -> a.type() == ActionType.CORDON_NODE && !a.dryRun())
-            .filter(a -> !a.actionId().equals(action.actionId()))
-            .filter(a -> startedSince(store, a, since))
-            .map(a -> a.target().name())
-            .collect(Collectors.toCollection(TreeSet::new));
-    boolean counted = recent.contains(node);
-    if (!counted && recent.size() + 1 > settings.maxCordonedNodes()) {
-      return refuse(
-          ActionOutcomeReason.BLAST_RADIUS_LIMIT,
-          recent.size()
-              + " node(s) already cordoned within "
-              + settings.blastRadiusWindow()
-              + " ("
-              + String.join(", ", recent)
-              + "); the limit is "
-              + settings.maxCordonedNodes());
-    }
-    if (census.total() == 0) {
-      return refuse(ActionOutcomeReason.BLAST_RADIUS_LIMIT, "no GPU nodes match the selector");
-    }
-    long afterCordon =
-        census.out().contains(node) ? census.unschedulable() : census.unschedulable() + 1L;
-    if (afterCordon * 100 > (long) settings.maxUnschedulablePercent() * census.total()) {
-      return refuse(
-          ActionOutcomeReason.BLAST_RADIUS_LIMIT,
-          "cordoning would leave "
-              + afterCordon
-              + " of "
-              + census.total()
-              + " GPU nodes out of service (cordoned, quarantined, NotReady or tainted); the limit"
-              + " is "
-              + settings.maxUnschedulablePercent()
-              + "%");
-    }
-    return Optional.empty();
   }
 
   private Optional<Refusal> rateLimit(RemediationAction action, ActionStore store, Instant now) {
@@ -142,6 +101,19 @@ public final class ExecutionGuards {
         .firstTime(a.actionId(), ActionState.EXECUTING)
         .filter(t -> !t.isBefore(since))
         .isPresent();
+  }
+
+  /** Who paused and when, so that a refused approver knows whom to ask. */
+  static String pausedMessage(PauseState state) {
+    StringBuilder text = new StringBuilder("the global pause switch is on");
+    if (state.by() != null) {
+      text.append(" (set by ").append(state.by());
+      if (state.at() != null) {
+        text.append(" at ").append(state.at());
+      }
+      text.append(')');
+    }
+    return text.toString();
   }
 
   private static Optional<Refusal> refuse(ActionOutcomeReason reason, String message) {

@@ -1,21 +1,32 @@
 package io.strata.remediator.core.guard;
 
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
-/** The global pause: set, it refuses every approved action until cleared. */
+/**
+ * The global pause in memory: set, it refuses every approved action until cleared. {@link
+ * PauseControl} keeps it equal to the persisted switch.
+ */
 public final class PauseSwitch {
 
-  private final AtomicBoolean paused;
+  private final AtomicReference<PauseState> state;
 
   public PauseSwitch(boolean initiallyPaused) {
-    this.paused = new AtomicBoolean(initiallyPaused);
+    this(initiallyPaused ? new PauseState(true, PauseState.BY_CONFIG, null) : PauseState.NEVER_SET);
+  }
+
+  public PauseSwitch(PauseState initial) {
+    this.state = new AtomicReference<>(initial);
   }
 
   public boolean paused() {
-    return paused.get();
+    return state.get().paused();
   }
 
-  public void set(boolean value) {
-    paused.set(value);
+  public PauseState state() {
+    return state.get();
+  }
+
+  public void set(PauseState value) {
+    state.set(value);
   }
 }

@@ -52,11 +52,21 @@ public interface TargetGateway extends RelatedObjects {
    */
   NodeCensus gpuNodes() throws TargetException;
 
-  /** GPU nodes: the total and the names of those out of service. */
-  record NodeCensus(int total, java.util.Set<String> out) {
+  /**
+   * GPU nodes: every name matching the selector, those out of service, and each node's pool (the
+   * value of the configured pool label; empty without one, absent for a node without the label).
+   */
+  record NodeCensus(
+      java.util.Set<String> names, java.util.Set<String> out, java.util.Map<String, String> pools) {
 
     public NodeCensus {
+      names = java.util.Set.copyOf(names);
       out = java.util.Set.copyOf(out);
+      pools = java.util.Map.copyOf(pools);
+    }
+
+    public int total() {
+      return names.size();
     }
 
     public int unschedulable() {
