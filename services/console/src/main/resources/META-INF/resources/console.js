@@ -131,6 +131,7 @@ async function refreshIncident() {
   try {
     const page = await getJson("/console/api/incidents/" + encodeURIComponent(incidentId));
     renderIncident(page);
+    renderPause();
     setLive(true);
   } catch (e) {
     setLive(false);
@@ -179,6 +180,24 @@ function renderIncident(p) {
   renderReview(p);
 }
 
+// The remediator's pause switch as persisted (who set it, when), for a signed-in reader.
+async function renderPause() {
+  const box = document.getElementById("pause");
+  if (!box) return;
+  if (!token()) { box.replaceChildren(); return; }
+  try {
+    const s = await getJson("/console/api/pause");
+    box.replaceChildren(s.paused
+      ? el("div", { class: "error-box", id: "pause-on" }, "Remediation is paused" +
+          (s.changed_by ? " by " + s.changed_by : "") + (s.changed_at ? " since " + time(s.changed_at) : "") +
+          ": every approved action is refused until an operator resumes it.")
+      : el("div", { class: "muted", id: "pause-off" }, "Pause switch off" +
+          (s.changed_by ? " (last cleared by " + s.changed_by + (s.changed_at ? " at " + time(s.changed_at) : "") + ")" : "")));
+  } catch (e) {
+    box.replaceChildren(el("div", { class: "muted" }, "pause switch unknown: " + e.message));
+  }
+}
+
 function renderPlan(p) {
   const canApprove = whoami && !whoami.error && whoami.can_approve;
   const box = document.getElementById("plan");
@@ -193,7 +212,7 @@ function renderPlan(p) {
     const buttons = a.pending ? el("span", { class: "buttons" },
       el("button", { class: "approve", "data-action": a.action_id, disabled: !canApprove,
         title: canApprove ? "approve as " + whoami.principal : "needs an APPROVER token",
-        onclick: () => decide(a.action_id, "approve") }, "Approve"),
+        onclick: () => decide(a.action_id, "approve", a.patch_sha256) }, "Approve"),
       el("button", { class: "reject", "data-action": a.action_id, disabled: !canApprove,
         onclick: () => decide(a.action_id, "reject") }, "Reject")) : null;
     const who = a.approved_by ? " by " + a.approved_by + " via " + a.approval_channel + " at " + time(a.approved_at) : "";
@@ -206,6 +225,10 @@ function renderPlan(p) {
         el("span", { class: "muted" }, who),
         buttons),
       el("div", { class: "diff mono" }, ...a.diff.map((line) => el("div", { class: line.startsWith("-") ? "del" : "add" }, line))),
+      // The exact patch an approval applies, and the hash the Approve button sends with it.
+      el("details", { class: "patch" }, el("summary", { class: "muted" }, "exact patch · sha256 " + a.patch_sha256.slice(0, 12) + "…"),
+        el("pre", { class: "mono", "data-role": "patch" }, a.patch || "(none)"),
+        el("div", { class: "muted mono", "data-role": "patch-sha256" }, a.patch_sha256)),
       el("div", { class: "guards" }, ...a.guards.map((g) => el("span", { class: "guard " + g.status, title: g.detail || "" }, g.name + ": " + g.status))),
       a.message ? el("div", { class: "muted" }, a.message) : null,
       el("div", { class: "muted mono" }, a.action_id),
@@ -213,11 +236,13 @@ function renderPlan(p) {
   }));
 }
 
-async function decide(actionId, verb) {
+async function decide(actionId, verb, patchSha256) {
   busy = true;
   const out = document.getElementById("decision-" + actionId);
+  // An approval names the patch it saw: the remediator refuses it (PATCH_CHANGED) if that changed.
+  const query = verb === "approve" ? "?patch_sha256=" + encodeURIComponent(patchSha256) : "";
   try {
-    const response = await fetch("/console/api/actions/" + encodeURIComponent(actionId) + "/" + verb,
+    const response = await fetch("/console/api/actions/" + encodeURIComponent(actionId) + "/" + verb + query,
       { method: "POST", headers: authHeaders() });
     const body = await response.json().catch(() => ({}));
     out.replaceChildren(response.ok

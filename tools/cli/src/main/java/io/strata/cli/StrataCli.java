@@ -2,6 +2,7 @@ package io.strata.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.strata.events.json.StrataJson;
+import io.strata.events.remediation.PatchHash;
 import java.io.PrintStream;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,7 @@ public final class StrataCli {
         actions [--incident ID] [--state S] every action's latest state (remediator, token)
         approve ACTION | reject ACTION      decide a proposed action as the token's principal
         pause | resume                      the remediator's global pause switch (operator token)
+        paused                              the pause switch: on or off, who set it and when
         review INCIDENT [--format md|json]  the review record (default md)
         feed [feed flags]                   one line per step from Kafka (--from-beginning, --timeout S, ...)
         whoami                              the token's principal and role
@@ -78,10 +80,18 @@ public final class StrataCli {
                 TextViews.actions(
                     api.remediator("GET", "/api/actions" + query(rest, "incident", "state"))));
         case "approve", "reject" -> {
-          JsonNode action =
-              api.remediator(
-                  "POST",
-                  "/api/actions/" + segment(one(rest, command + " ACTION")) + "/" + command);
+          String id = segment(one(rest, command + " ACTION"));
+          String query = "";
+          if (command.equals("approve")) {
+            // Bind the approval to the patch shown here: the remediator refuses it with
+            // PATCH_CHANGED if the proposal's patch is no longer this one.
+            JsonNode history = api.remediator("GET", "/api/actions/" + id);
+            JsonNode shown = history.path(history.size() - 1).path("patch");
+            String patch = shown.isNull() || shown.isMissingNode() ? "" : shown.asText();
+            out.println("patch: " + (patch.isEmpty() ? "(none)" : patch));
+            query = "?patch_sha256=" + PatchHash.of(patch);
+          }
+          JsonNode action = api.remediator("POST", "/api/actions/" + id + "/" + command + query);
           out.println(
               action.path("action_id").asText()
                   + " "
@@ -91,10 +101,8 @@ public final class StrataCli {
         }
         case "pause", "resume" ->
             out.println(
-                "paused: "
-                    + api.remediator("PUT", "/api/pause/" + command.equals("pause"))
-                        .path("paused")
-                        .asBoolean());
+                TextViews.pause(api.remediator("PUT", "/api/pause/" + command.equals("pause"))));
+        case "paused" -> out.println(TextViews.pause(api.remediator("GET", "/api/pause")));
         case "whoami" -> {
           JsonNode me = api.remediator("GET", "/api/whoami");
           out.println(me.path("principal").asText() + " " + me.path("role").asText());

@@ -184,6 +184,24 @@ final class TextViews {
     return out.toString();
   }
 
+  /**
+   * The remediator's pause switch ({@code GET|PUT /api/pause}): {@code paused: true (set by alice
+   * at 2026-12-01T10:00:00Z)}; nothing in brackets while nobody ever set it.
+   */
+  static String pause(JsonNode state) {
+    String line = "paused: " + state.path("paused").asBoolean();
+    if (!state.hasNonNull("changed_by")) {
+      return line;
+    }
+    return line
+        + " ("
+        + (state.path("paused").asBoolean() ? "set" : "cleared")
+        + " by "
+        + state.path("changed_by").asText()
+        + (state.hasNonNull("changed_at") ? " at " + state.path("changed_at").asText() : "")
+        + ")";
+  }
+
   static String actions(JsonNode actions) {
     StringBuilder out = new StringBuilder();
     for (JsonNode a : actions) {

@@ -87,12 +87,25 @@ class StrataCliTest {
           "review":null}""");
     } else if (path.equals("/console/api/incidents/inc-1/review.md")) {
       answer(x, 200, "# Review inc-1\n");
-    } else if (call.equals("POST /api/actions/act-1/approve")) {
+    } else if (call.equals("GET /api/actions/act-1")) {
+      answer(
+          x,
+          200,
+          "[{\"action_id\":\"act-1\",\"state\":\"PROPOSED\","
+              + "\"patch\":\"{\\\"spec\\\":{\\\"unschedulable\\\":true}}\"}]");
+    } else if (call.equals(
+        "POST /api/actions/act-1/approve?patch_sha256="
+            + "a3b3c1e7cbdcba4ca8e97e793e4a275742ac556007774ff659eba1ad2769f08f")) {
       answer(x, 202, "{\"action_id\":\"act-1\",\"state\":\"APPROVED\",\"approved_by\":\"alice\"}");
     } else if (call.equals("POST /api/actions/act-2/reject")) {
       answer(x, 403, "{\"reason\":\"ROLE_NOT_ALLOWED\",\"message\":\"alice has role VIEWER\"}");
     } else if (call.equals("PUT /api/pause/true")) {
-      answer(x, 200, "{\"paused\":true}");
+      answer(
+          x,
+          200,
+          "{\"paused\":true,\"changed_by\":\"alice\",\"changed_at\":\"2026-12-01T10:00:00Z\"}");
+    } else if (call.equals("GET /api/pause")) {
+      answer(x, 200, "{\"paused\":false}");
     } else if (call.equals("GET /api/actions")) {
       answer(
           x,
@@ -161,9 +174,13 @@ class StrataCliTest {
   @Test
   void approveRejectPauseAndActionsGoToTheRemediatorWithTheToken() {
     assertThat(run(env(), "approve", "act-1")).isZero();
-    assertThat(stdout()).contains("act-1 APPROVED by alice");
+    assertThat(stdout())
+        .contains("patch: {\"spec\":{\"unschedulable\":true}}")
+        .contains("act-1 APPROVED by alice");
     assertThat(run(env(), "pause")).isZero();
-    assertThat(stdout()).contains("paused: true");
+    assertThat(stdout()).contains("paused: true (set by alice at 2026-12-01T10:00:00Z)");
+    assertThat(run(env(), "paused")).isZero();
+    assertThat(stdout()).contains("paused: false");
     assertThat(run(env(), "actions")).isZero();
     assertThat(stdout()).contains("act-1").contains("CORDON_NODE").contains("Node/gpu-node-003");
     assertThat(run(env(), "reject", "act-2")).isEqualTo(1);

@@ -4,14 +4,16 @@ import io.strata.events.remediation.ActionOutcomeReason;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
+import io.strata.events.remediation.PatchHash;
 import io.strata.events.remediation.RemediationAction;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One action of the incident's plan as the page shows it: target, the exact patch as a diff, the
- * guards, and whether it still waits for a decision.
+ * One action of the incident's plan as the page shows it: target, the exact patch (as text and as a
+ * diff) with its {@link PatchHash} (an approval from the page carries it, so the remediator can
+ * refuse it when the patch changed since), the guards, and whether it still waits for a decision.
  */
 public record PlanItem(
     String actionId,
@@ -20,6 +22,7 @@ public record PlanItem(
     ActionState state,
     String target,
     String patch,
+    String patchSha256,
     String inversePatch,
     List<String> diff,
     List<Guard> guards,
@@ -48,6 +51,7 @@ public record PlanItem(
         action.state(),
         Texts.target(action.target()),
         action.patch(),
+        PatchHash.of(action.patch()),
         action.inversePatch(),
         PatchDiff.text(PatchDiff.of(action.patch(), action.inversePatch())),
         guards(action, paused),

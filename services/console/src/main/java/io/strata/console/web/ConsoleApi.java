@@ -9,6 +9,7 @@ import io.strata.console.http.Upstream;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.json.StrataJson;
+import io.strata.events.remediation.PatchHash;
 import io.strata.events.remediation.ReviewRecord;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -37,6 +38,9 @@ import java.util.Optional;
 @Path("/console/api")
 @Produces(MediaType.APPLICATION_JSON)
 public class ConsoleApi {
+
+  private static final java.util.regex.Pattern SHA256_HEX =
+      java.util.regex.Pattern.compile("[0-9a-fA-F]{64}");
 
   @Inject ConsoleState state;
   @Inject Upstream upstream;
@@ -110,11 +114,46 @@ public class ConsoleApi {
     return forward("GET", "/api/whoami", authorization);
   }
 
+  /**
+   * Approves as the caller, bound to the patch the page showed: {@code patch_sha256} is the {@link
+   * PatchHash} of the plan item's {@code patch} ({@code plan[].patch_sha256}), and the remediator
+   * refuses the approval with 409 PATCH_CHANGED when the proposal's patch is no longer that one.
+   * Without it, 400 PATCH_HASH_REQUIRED: the console never approves a patch it did not show.
+   */
   @POST
   @Path("/actions/{id}/approve")
   public Response approve(
-      @PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-    return forward("POST", "/api/actions/" + segment(id) + "/approve", authorization);
+      @PathParam("id") String id,
+      @QueryParam("patch_sha256") String patchSha256,
+      @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+    if (!blank(authorization)) {
+      if (blank(patchSha256)) {
+        return error(
+            Response.Status.BAD_REQUEST,
+            "PATCH_HASH_REQUIRED",
+            "an approval carries patch_sha256, the SHA-256 of the patch the page showed");
+      }
+      if (!SHA256_HEX.matcher(patchSha256.strip()).matches()) {
+        return error(
+            Response.Status.BAD_REQUEST,
+            "INVALID_PATCH_HASH",
+            "patch_sha256 must be 64 hexadecimal characters");
+      }
+    }
+    return forward(
+        "POST",
+        "/api/actions/"
+            + segment(id)
+            + "/approve?patch_sha256="
+            + (blank(patchSha256) ? "" : patchSha256.strip()),
+        authorization);
+  }
+
+  /** The remediator's pause switch as it is persisted: on or off, who set it and when. */
+  @GET
+  @Path("/pause")
+  public Response pause(@HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+    return forward("GET", "/api/pause", authorization);
   }
 
   @POST

@@ -26,6 +26,10 @@ import org.junit.jupiter.api.Test;
 @WithTestResource(FakeUpstreams.class)
 class ConsoleFlowTest {
 
+  /** `printf %s '{"spec":{"unschedulable":true}}' | sha256sum`: the cordon's patch. */
+  private static final String CORDON_SHA256 =
+      "a3b3c1e7cbdcba4ca8e97e793e4a275742ac556007774ff659eba1ad2769f08f";
+
   private static final Duration WAIT = Duration.ofSeconds(30);
 
   @InjectTestKafka TestKafka kafka;
@@ -61,6 +65,8 @@ class ConsoleFlowTest {
                     .body("waterfalls[0].spans_kept", equalTo(true))
                     .body("waterfalls[0].dominant_stage", equalTo("GPU_EXECUTE"))
                     .body("plan[0].diff[1]", equalTo("+ spec.unschedulable: true"))
+                    .body("plan[0].patch", equalTo("{\"spec\":{\"unschedulable\":true}}"))
+                    .body("plan[0].patch_sha256", equalTo(CORDON_SHA256))
                     .body("workload_sparklines[0].values[0]", equalTo(1840.0f)));
 
     given()
@@ -70,19 +76,42 @@ class ConsoleFlowTest {
         .body("reason", equalTo("NOT_SIGNED_IN"));
     given()
         .auth()
-        .oauth2(FakeUpstreams.VIEWER)
+        .oauth2(FakeUpstreams.APPROVER)
         .post("/console/api/actions/" + Fixtures.CORDON + "/approve")
+        .then()
+        .statusCode(400)
+        .body("reason", equalTo("PATCH_HASH_REQUIRED"));
+    given()
+        .auth()
+        .oauth2(FakeUpstreams.APPROVER)
+        .post("/console/api/actions/" + Fixtures.CORDON + "/approve?patch_sha256=abc")
+        .then()
+        .statusCode(400)
+        .body("reason", equalTo("INVALID_PATCH_HASH"));
+    given()
+        .auth()
+        .oauth2(FakeUpstreams.VIEWER)
+        .post("/console/api/actions/" + Fixtures.CORDON + "/approve?patch_sha256=" + CORDON_SHA256)
         .then()
         .statusCode(403)
         .body("reason", equalTo("ROLE_NOT_ALLOWED"));
     given()
         .auth()
         .oauth2(FakeUpstreams.APPROVER)
-        .post("/console/api/actions/" + Fixtures.CORDON + "/approve")
+        .post("/console/api/actions/" + Fixtures.CORDON + "/approve?patch_sha256=" + CORDON_SHA256)
         .then()
         .statusCode(202)
         .body("approved_by", equalTo("alice"));
-    assertThat(FakeUpstreams.APPROVALS).containsExactly("alice " + Fixtures.CORDON);
+    // The remediator gets the hash of the patch the page showed, and checks it against its own.
+    assertThat(FakeUpstreams.APPROVALS)
+        .containsExactly("alice " + Fixtures.CORDON + " patch_sha256=" + CORDON_SHA256);
+    given()
+        .auth()
+        .oauth2(FakeUpstreams.VIEWER)
+        .get("/console/api/pause")
+        .then()
+        .statusCode(200)
+        .body("paused", equalTo(false));
     given()
         .auth()
         .oauth2("not-a-token-0123456789")

@@ -76,7 +76,7 @@ public class FakeUpstreams implements QuarkusTestResourceLifecycleManager {
         return;
       }
       String id = path.split("/")[3];
-      APPROVALS.add(principal + " " + id);
+      APPROVALS.add(principal + " " + id + " " + exchange.getRequestURI().getQuery());
       answer(
           exchange,
           202,

@@ -7,6 +7,7 @@ import io.strata.events.remediation.ActionOutcomeReason;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
+import io.strata.events.remediation.PatchHash;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.TargetRef;
 import io.strata.remediator.core.journal.ActionIds;
@@ -14,7 +15,6 @@ import io.strata.remediator.core.journal.ActionJournal;
 import io.strata.remediator.core.journal.ActionSigner;
 import io.strata.remediator.core.journal.ActionStore;
 import io.strata.remediator.core.journal.Actions;
-import io.strata.remediator.core.patch.PatchHash;
 import io.strata.remediator.core.plan.ActionPlanner;
 import io.strata.remediator.core.plan.ClassPlans;
 import io.strata.remediator.core.target.TargetGateway;
@@ -89,7 +89,13 @@ class ApprovalBindingTest {
             .approve(id, "alice", ApprovalChannel.REST);
 
     assertThat(decision.outcome()).isEqualTo(Decision.Outcome.PENDING);
-    assertThat(decision.message()).contains("may have been recorded").contains(id);
+    assertThat(decision.message())
+        .isEqualTo(
+            "the approval of "
+                + id
+                + " may have been recorded (the broker did not confirm in time: Timeout expired"
+                + " while waiting for the ack); it executes if it was. Check GET /api/actions/"
+                + id);
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.strata.remediator.core.patch;
+package io.strata.events.remediation;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -6,9 +6,11 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * The SHA-256 (hex) of a recorded patch text, as shown with a proposal (REST {@code patch_sha256},
- * the Slack button's value) and presented back with its approval. No patch hashes as the empty
- * text.
+ * The SHA-256 (hex) of a {@link RemediationAction#patch()} text, as shown with a proposal (the
+ * Slack button's value, the console's approval card, the CLI's approve) and presented back with its
+ * approval as {@code patch_sha256}: the remediator refuses an approval whose hash is not that of
+ * the proposal's current patch (PATCH_CHANGED). No patch hashes as the empty text. Here, in the
+ * contract library, because the remediator, the console and the CLI must compute it alike.
  */
 public final class PatchHash {
 
