@@ -7,6 +7,7 @@ import io.strata.console.config.ConsoleConfig;
 import io.strata.console.core.ConsoleState;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
+import io.strata.kafka.quarkus.KafkaClientSecurity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -179,6 +180,10 @@ public class TopicReader {
     props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     props.put(ConsumerConfig.CLIENT_ID_CONFIG, "strata-console");
     props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");
+    // The correlator writes incidents in exactly-once transactions: never show an aborted one.
+    props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    // Authenticate like the Quarkus-managed clients (deploy/'s SCRAM-over-TLS listener, ADR 010).
+    props.putAll(KafkaClientSecurity.fromConfig());
     return props;
   }
 
