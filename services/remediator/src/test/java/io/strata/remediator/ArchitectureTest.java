@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The remediator: the engine ({@code core}), its groups (plan, guard, execute, patch, review,
- * journal, target) and the mechanisms are the pure core. Each group is named so that a new
+ * journal, cluster) and the mechanisms are the pure core. Each group is named so that a new
  * subpackage must be added here on purpose (the {@code core..} pattern would cover it anyway).
  */
 class ArchitectureTest extends ServiceArchitectureTest {
@@ -21,7 +21,7 @@ class ArchitectureTest extends ServiceArchitectureTest {
             "io.strata.remediator.core.patch",
             "io.strata.remediator.core.review",
             "io.strata.remediator.core.journal",
-            "io.strata.remediator.core.target",
+            "io.strata.remediator.core.cluster",
             "io.strata.remediator.mechanisms"),
         List.of(
             "io.strata.remediator.api",

@@ -1,7 +1,7 @@
 package io.strata.remediator.health;
 
-import io.strata.remediator.core.target.TargetException;
-import io.strata.remediator.core.target.TargetGateway;
+import io.strata.remediator.core.cluster.TargetException;
+import io.strata.remediator.core.cluster.TargetGateway;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;

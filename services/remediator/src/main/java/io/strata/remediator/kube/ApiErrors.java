@@ -2,7 +2,7 @@ package io.strata.remediator.kube;
 
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.strata.events.remediation.ActionOutcomeReason;
-import io.strata.remediator.core.target.TargetException;
+import io.strata.remediator.core.cluster.TargetException;
 import java.io.IOException;
 
 /** Classifies Kubernetes API failures: only known-transient ones may be retried. */

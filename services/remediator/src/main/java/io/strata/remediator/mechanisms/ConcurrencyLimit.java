@@ -1,9 +1,9 @@
 package io.strata.remediator.mechanisms;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.remediator.core.cluster.TargetObject;
 import io.strata.remediator.core.patch.KubeJson;
 import io.strata.remediator.core.patch.PatchSettings;
-import io.strata.remediator.core.target.TargetObject;
 
 /**
  * LOWER_CONCURRENCY through the hard per-replica request limit the serving layer enforces: Knative

@@ -1,8 +1,8 @@
 package io.strata.remediator.mechanisms;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.remediator.core.cluster.TargetObject;
 import io.strata.remediator.core.patch.KubeJson;
-import io.strata.remediator.core.target.TargetObject;
 import java.util.Optional;
 
 /**

@@ -2,8 +2,8 @@ package io.strata.remediator.mechanisms;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.remediator.core.cluster.TargetObject;
 import io.strata.remediator.core.patch.KubeJson;
-import io.strata.remediator.core.target.TargetObject;
 
 /** SCALE_OUT of a Knative Service: the revision template's min-scale annotation plus a step. */
 final class KnativeMinScale implements Mechanism {

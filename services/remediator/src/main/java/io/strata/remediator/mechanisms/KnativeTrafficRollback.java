@@ -3,10 +3,10 @@ package io.strata.remediator.mechanisms;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.events.remediation.ActionOutcomeReason;
+import io.strata.remediator.core.cluster.TargetException;
+import io.strata.remediator.core.cluster.TargetObject;
 import io.strata.remediator.core.patch.KubeJson;
 import io.strata.remediator.core.patch.PatchRefusal;
-import io.strata.remediator.core.target.TargetException;
-import io.strata.remediator.core.target.TargetObject;
 import java.util.Comparator;
 import java.util.List;
 

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.strata.remediator.core.cluster.TargetObject;
 import io.strata.remediator.core.patch.KubeJson;
-import io.strata.remediator.core.target.TargetObject;
 import java.util.Optional;
 
 /**

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.events.remediation.ActionOutcomeReason;
+import io.strata.remediator.core.cluster.TargetObject;
 import io.strata.remediator.core.patch.KubeJson;
 import io.strata.remediator.core.patch.PatchRefusal;
-import io.strata.remediator.core.target.TargetObject;
 import java.util.Optional;
 
 /**

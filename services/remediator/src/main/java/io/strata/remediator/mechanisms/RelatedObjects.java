@@ -1,7 +1,7 @@
 package io.strata.remediator.mechanisms;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.strata.remediator.core.target.TargetException;
+import io.strata.remediator.core.cluster.TargetException;
 import java.util.List;
 
 /** The objects some mechanisms read besides their target. */

@@ -6,10 +6,10 @@ import io.strata.events.remediation.ActionOutcomeReason;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.TargetRef;
+import io.strata.remediator.core.cluster.TargetException;
+import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.plan.MechanismCheck;
 import io.strata.remediator.core.plan.TargetCheck;
-import io.strata.remediator.core.target.TargetException;
-import io.strata.remediator.core.target.TargetGateway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.TargetRef;
+import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.patch.KubeJson;
 import io.strata.remediator.core.plan.MechanismCheck;
 import io.strata.remediator.core.plan.TargetCheck;
-import io.strata.remediator.core.target.TargetGateway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package io.strata.remediator.core.execute;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.strata.remediator.core.target.TargetObject;
+import io.strata.remediator.core.cluster.TargetObject;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

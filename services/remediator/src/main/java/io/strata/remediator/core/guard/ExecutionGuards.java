@@ -5,11 +5,11 @@ import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.TargetRef;
+import io.strata.remediator.core.cluster.TargetException;
+import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.journal.ActionStore;
 import io.strata.remediator.core.journal.Actions;
 import io.strata.remediator.core.journal.UndoTypes;
-import io.strata.remediator.core.target.TargetException;
-import io.strata.remediator.core.target.TargetGateway;
 import java.time.Instant;
 import java.util.Optional;
 

@@ -2,10 +2,10 @@ package io.strata.remediator.core.plan;
 
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.TargetRef;
+import io.strata.remediator.core.cluster.TargetException;
+import io.strata.remediator.core.cluster.TargetGateway;
+import io.strata.remediator.core.cluster.TargetObject;
 import io.strata.remediator.core.patch.PatchFactory;
-import io.strata.remediator.core.target.TargetException;
-import io.strata.remediator.core.target.TargetGateway;
-import io.strata.remediator.core.target.TargetObject;
 import io.strata.remediator.mechanisms.Kinds;
 import io.strata.remediator.mechanisms.WorkloadChain;
 import java.util.Optional;

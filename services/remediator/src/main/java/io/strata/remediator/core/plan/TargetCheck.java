@@ -2,7 +2,7 @@ package io.strata.remediator.core.plan;
 
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.TargetRef;
-import io.strata.remediator.core.target.TargetException;
+import io.strata.remediator.core.cluster.TargetException;
 import java.util.Optional;
 
 /**

@@ -1,7 +1,7 @@
 package io.strata.remediator.core.plan;
 
 import io.strata.events.remediation.TargetRef;
-import io.strata.remediator.core.target.TargetException;
+import io.strata.remediator.core.cluster.TargetException;
 import java.util.Optional;
 
 /** Finds the object behind a workload name. */

@@ -1,4 +1,4 @@
-package io.strata.remediator.core.target;
+package io.strata.remediator.core.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package io.strata.remediator.core.target;
+package io.strata.remediator.core.cluster;
 
 import io.strata.events.remediation.TargetRef;
 import io.strata.remediator.mechanisms.RelatedObjects;
