@@ -56,7 +56,8 @@ class ReplicasTest {
 
     assertThat(h.latest(undoId).state()).isEqualTo(ActionState.REFUSED);
     assertThat(h.latest(undoId).reason()).isEqualTo(ActionOutcomeReason.CHANGED_BY_OTHERS);
-    assertThat(h.latest(undoId).message()).contains("spec.replicas=6");
+    assertThat(h.latest(undoId).message())
+        .isEqualTo("changed since Strata set it, left as it is: spec.replicas=6");
     assertThat(h.get(DEPLOY).at("/spec/replicas").asInt()).isEqualTo(6);
   }
 
