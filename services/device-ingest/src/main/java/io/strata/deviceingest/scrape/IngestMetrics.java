@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToDoubleFunction;
@@ -14,7 +15,7 @@ import java.util.function.ToDoubleFunction;
 final class IngestMetrics {
 
   private final MeterRegistry registry;
-  private final Map<String, Gauge> missingFieldGauges = new ConcurrentHashMap<>();
+  private final Map<String, List<Gauge>> targetGauges = new ConcurrentHashMap<>();
   private final Counter skipped;
   private final Counter processingErrors;
 
@@ -37,7 +38,15 @@ final class IngestMetrics {
         .register(registry);
   }
 
-  void scraped(ScrapeOutput output, Duration took, ToDoubleFunction<String> missingFields) {
+  /**
+   * @param missingFields expected fields no GPU of a target's last page reported
+   * @param incompleteGpus GPUs of a target's last page lacking fields its other GPUs report
+   */
+  void scraped(
+      ScrapeOutput output,
+      Duration took,
+      ToDoubleFunction<String> missingFields,
+      ToDoubleFunction<String> incompleteGpus) {
     Tags target = Tags.of("target", output.target());
     String outcome = output.succeeded() ? "success" : output.failure().name().toLowerCase();
     Counter.builder("strata.device.ingest.scrapes")
@@ -65,14 +74,27 @@ final class IngestMetrics {
         "NaN or infinite values read but not carried in samples",
         output.nonFiniteValues(),
         target);
-    missingFieldGauges.computeIfAbsent(
+    count(
+        "strata.device.ingest.lines.without.gpu",
+        "DCGM lines without a GPU identity (NvSwitch, CPU, link lines): counted, not mapped",
+        output.linesWithoutGpu(),
+        target);
+    targetGauges.computeIfAbsent(
         output.target(),
         url ->
-            Gauge.builder("strata.device.ingest.missing.fields", url, missingFields)
-                .description("Expected fields absent from the target's last page")
-                .tags(target)
-                .strongReference(true)
-                .register(registry));
+            List.of(
+                Gauge.builder("strata.device.ingest.missing.fields", url, missingFields)
+                    .description("Expected fields no GPU of the target's last page reported")
+                    .tags(target)
+                    .strongReference(true)
+                    .register(registry),
+                Gauge.builder("strata.device.ingest.gpus.incomplete", url, incompleteGpus)
+                    .description(
+                        "GPUs of the target's last page lacking expected fields its other GPUs"
+                            + " report")
+                    .tags(target)
+                    .strongReference(true)
+                    .register(registry)));
   }
 
   void skipped() {
@@ -84,9 +106,9 @@ final class IngestMetrics {
   }
 
   void forgetTarget(String url) {
-    Gauge gauge = missingFieldGauges.remove(url);
-    if (gauge != null) {
-      registry.remove(gauge);
+    List<Gauge> gauges = targetGauges.remove(url);
+    if (gauges != null) {
+      gauges.forEach(registry::remove);
     }
   }
 

@@ -342,7 +342,10 @@ public class ScrapeScheduler {
               : processor.processFailure(target, failureOf(target, error), now);
       output.events().forEach(publisher::publish);
       metrics.scraped(
-          output, Duration.ofNanos(System.nanoTime() - startNanos), processor::missingFields);
+          output,
+          Duration.ofNanos(System.nanoTime() - startNanos),
+          processor::missingFields,
+          processor::incompleteGpus);
       span.setAttribute("strata.samples", output.samples());
       if (!output.succeeded()) {
         span.setStatus(StatusCode.ERROR, output.failure().name());
