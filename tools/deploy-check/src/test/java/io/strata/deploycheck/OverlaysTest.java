@@ -359,9 +359,29 @@ class OverlaysTest {
   }
 
   @Test
+  void deviceIngestIsAShardedStatefulSet() {
+    // Issue 14: replicas share the exporters by Lease membership (ADR 008); without sharding on,
+    // every replica would scrape every target.
+    for (String overlay : OVERLAYS) {
+      Rendering rendering = Repo.overlay(overlay);
+      Workloads workload = Workloads.of(rendering, "device-ingest");
+      assertThat(workload.kind()).as(overlay).isEqualTo("StatefulSet");
+      assertThat(workload.replicas()).as(overlay).isEqualTo(overlay.equals("local") ? 1 : 2);
+      assertThat(
+              rendering
+                  .find("v1", "ConfigMap", "strata-device-ingest")
+                  .orElseThrow()
+                  .at("/data/STRATA_DEVICE_INGEST_SHARDING_ENABLED")
+                  .asText())
+          .as(overlay)
+          .isEqualTo("true");
+    }
+  }
+
+  @Test
   void singleInstanceServicesNeverRunTwice() {
     for (String overlay : OVERLAYS) {
-      for (String service : List.of("device-ingest", "k8s-watcher", "remediator")) {
+      for (String service : List.of("k8s-watcher", "remediator")) {
         Workloads workload = Workloads.of(Repo.overlay(overlay), service);
         assertThat(workload.replicas()).as(overlay + "/" + service).isEqualTo(1);
         if (!workload.knative()) {

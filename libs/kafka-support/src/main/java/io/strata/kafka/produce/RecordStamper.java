@@ -4,6 +4,7 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import io.strata.events.EventType;
 import io.strata.events.cloudevents.CloudEventHeaders;
+import io.strata.events.cloudevents.CloudEventMetadata;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -62,8 +63,37 @@ public final class RecordStamper {
       byte[] value,
       Instant time,
       Map<String, String> traceContext) {
+    return record(topic, type, key, value, time, traceContext, null);
+  }
+
+  /**
+   * As {@link #record(String, EventType, String, byte[], Instant, Map)}, with the event's own
+   * CloudEvents id ({@code ceId}); null mints a fresh one.
+   */
+  public ProducerRecord<String, byte[]> record(
+      String topic,
+      EventType type,
+      String key,
+      byte[] value,
+      Instant time,
+      Map<String, String> traceContext,
+      String ceId) {
     ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, value);
-    stamp(record.headers(), type, key, time, traceContext);
+    if (ceId == null) {
+      stamp(record.headers(), type, key, time, traceContext);
+    } else {
+      CloudEventHeaders.write(
+          record.headers(),
+          new CloudEventMetadata(
+              ceId,
+              source,
+              type.ceType(),
+              time == null ? clock.instant() : time,
+              key,
+              CloudEventHeaders.SPEC_VERSION,
+              CloudEventHeaders.CONTENT_TYPE_JSON));
+      addTraceContext(record.headers(), traceContext);
+    }
     return record;
   }
 
@@ -75,6 +105,10 @@ public final class RecordStamper {
       Instant time,
       Map<String, String> traceContext) {
     CloudEventHeaders.write(headers, type, source, subject, time == null ? clock.instant() : time);
+    addTraceContext(headers, traceContext);
+  }
+
+  private static void addTraceContext(Headers headers, Map<String, String> traceContext) {
     traceContext.forEach(
         (name, value) -> {
           headers.remove(name);

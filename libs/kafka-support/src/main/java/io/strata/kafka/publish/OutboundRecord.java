@@ -13,6 +13,8 @@ import java.util.Map;
  * @param value the JSON value, or null for a tombstone
  * @param time the event's CloudEvents time; null stamps the time it is sent
  * @param traceContext trace headers captured where the event was made (empty for none)
+ * @param ceId the CloudEvents id, minted once when the event was made so that every re-send carries
+ *     the same {@code ce_id} and consumers can de-duplicate; null mints a fresh id per send
  */
 public record OutboundRecord(
     String topic,
@@ -21,10 +23,23 @@ public record OutboundRecord(
     String slot,
     byte[] value,
     Instant time,
-    Map<String, String> traceContext) {
+    Map<String, String> traceContext,
+    String ceId) {
 
   public OutboundRecord {
     traceContext = Map.copyOf(traceContext);
+  }
+
+  /** A record whose CloudEvents id is minted when it is sent. */
+  public OutboundRecord(
+      String topic,
+      EventType eventType,
+      String key,
+      String slot,
+      byte[] value,
+      Instant time,
+      Map<String, String> traceContext) {
+    this(topic, eventType, key, slot, value, time, traceContext, null);
   }
 
   /** The latest state of a key on a compacted topic: newer states of the key coalesce. */
@@ -58,9 +73,21 @@ public record OutboundRecord(
         Map.of());
   }
 
+  /**
+   * One event with an identity of its own: the CloudEvents id {@code ceId} (also its slot, so it
+   * never coalesces with another event) and the time it happened.
+   */
+  public static OutboundRecord identified(
+      String topic, EventType type, String key, byte[] value, String ceId, Instant time) {
+    if (ceId == null || ceId.isBlank()) {
+      throw new IllegalArgumentException("an identified record needs its CloudEvents id");
+    }
+    return new OutboundRecord(topic, type, key, topic + "|" + ceId, value, time, Map.of(), ceId);
+  }
+
   /** The same record with this trace context. */
   public OutboundRecord withTraceContext(Map<String, String> context) {
-    return new OutboundRecord(topic, eventType, key, slot, value, time, context);
+    return new OutboundRecord(topic, eventType, key, slot, value, time, context, ceId);
   }
 
   public boolean tombstone() {

@@ -7,9 +7,9 @@ import java.time.Duration;
  *
  * @param normal the policy of the normal lane
  * @param neverEvictCapacity the most records the never-evict lane holds (0: the lane is off)
- * @param maxUnacknowledged the most records handed to the producer and not yet acknowledged, so
- *     that while Kafka is away records wait in the bounded buffer, where the policy applies, and
- *     not in the producer's own memory
+ * @param maxUnacknowledged the most records of one lane handed to the producer and not yet
+ *     acknowledged (each lane has this share of its own), so that while Kafka is away records wait
+ *     in the bounded buffer, where the policy applies, and not in the producer's own memory
  * @param retryBackoff the pause before a never-evict record is re-sent after a failure
  * @param threadName the sending thread's name (shows in thread dumps)
  */

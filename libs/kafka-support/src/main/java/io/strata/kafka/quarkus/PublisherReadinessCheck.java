@@ -17,14 +17,21 @@ public abstract class PublisherReadinessCheck implements HealthCheck {
 
   protected abstract PublisherHealth.Status status();
 
+  /**
+   * Whether the check reports UP: by default while Kafka acknowledges; a service may also go DOWN
+   * for its own reasons (a buffer dropping records).
+   */
+  protected boolean up(PublisherHealth.Status status) {
+    return status.healthy();
+  }
+
   /** The service's own data, such as records pending; nothing by default. */
   protected void addData(HealthCheckResponseBuilder response) {}
 
   @Override
   public HealthCheckResponse call() {
     PublisherHealth.Status status = status();
-    HealthCheckResponseBuilder response =
-        HealthCheckResponse.named(name()).status(status.healthy());
+    HealthCheckResponseBuilder response = HealthCheckResponse.named(name()).status(up(status));
     addData(response);
     if (status.lastFailure() != null) {
       response.withData("last_failure", status.lastFailure().toString());

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -119,25 +120,44 @@ class BoundedPublisherTest {
   }
 
   @Test
-  void theNeverEvictLaneIsSentBeforeTheNormalOne() throws Exception {
-    // One record in flight at a time, so the order of sends is the order of choice.
+  void aNeverEvictRecordIsNotHeldBackByNormalRecordsStuckInTheProducer() {
+    // The normal lane's one in-flight share is taken by a record Kafka never acknowledges (an
+    // outage): the never-evict lane has its own share, so the XID goes out regardless.
     start(
         PublisherOptions.normalLaneOnly(BufferPolicy.dropOldest(10), "t")
             .withNeverEvictLane(5, Duration.ofMillis(10))
             .withMaxUnacknowledged(1));
-    publisher.offer(tombstone("first-normal"));
+    publisher.offer(tombstone("stuck-normal"));
     await().until(() -> producer.history().size() == 1);
     publisher.offer(tombstone("second-normal"));
     publisher.offer(tombstone("xid"), Lane.NEVER_EVICT);
 
-    producer.completeNext();
     await().until(() -> producer.history().size() == 2);
-    producer.completeNext();
-    await().until(() -> producer.history().size() == 3);
+    assertThat(producer.history()).extracting(r -> r.key()).containsExactly("stuck-normal", "xid");
+    assertThat(publisher.unacknowledged(Lane.NORMAL)).isEqualTo(1);
+    assertThat(publisher.unacknowledged(Lane.NEVER_EVICT)).isEqualTo(1);
+    assertThat(publisher.pending(Lane.NORMAL)).isEqualTo(1);
+  }
 
-    assertThat(producer.history())
-        .extracting(r -> r.key())
-        .containsExactly("first-normal", "xid", "second-normal");
+  @Test
+  void aNormalFloodDuringAnOutageDropsTheOldestAndNeverTouchesTheNeverEvictLane() {
+    start(
+        PublisherOptions.normalLaneOnly(BufferPolicy.dropOldest(10), "t")
+            .withNeverEvictLane(5, Duration.ofMillis(10))
+            .withMaxUnacknowledged(2));
+    publisher.offer(tombstone("s-0"));
+    publisher.offer(tombstone("s-1"));
+    await().until(() -> publisher.unacknowledged(Lane.NORMAL) == 2);
+    for (int i = 2; i < 1000; i++) {
+      publisher.offer(tombstone("s-" + i));
+    }
+    publisher.offer(tombstone("xid-79"), Lane.NEVER_EVICT);
+
+    await().until(() -> producer.history().size() == 3);
+    assertThat(producer.history().get(2).key()).isEqualTo("xid-79");
+    assertThat(publisher.pending(Lane.NORMAL)).isEqualTo(10);
+    assertThat(publisher.dropped()).isEqualTo(1000 - 10 - 2);
+    assertThat(publisher.pending(Lane.NEVER_EVICT)).isZero();
   }
 
   @Test
@@ -146,7 +166,7 @@ class BoundedPublisherTest {
         PublisherOptions.normalLaneOnly(BufferPolicy.dropOldest(10), "t")
             .withNeverEvictLane(1, Duration.ofMillis(10))
             .withMaxUnacknowledged(1));
-    publisher.offer(tombstone("in-flight"));
+    publisher.offer(tombstone("xid-in-flight"), Lane.NEVER_EVICT);
     await().until(() -> producer.history().size() == 1);
 
     assertThat(publisher.offer(tombstone("xid-1"), Lane.NEVER_EVICT)).isEqualTo(OfferResult.QUEUED);
@@ -154,6 +174,48 @@ class BoundedPublisherTest {
         .isEqualTo(OfferResult.REFUSED);
     assertThat(events).containsExactly("refused xid-2");
     assertThat(publisher.pending(Lane.NEVER_EVICT)).isEqualTo(1);
+  }
+
+  @Test
+  void aNeverEvictRecordThatCanNeverBeDeliveredIsReportedNotResentForever() {
+    start(
+        PublisherOptions.normalLaneOnly(BufferPolicy.dropOldest(10), "t")
+            .withNeverEvictLane(5, Duration.ofMillis(10)));
+
+    publisher.offer(tombstone("huge"), Lane.NEVER_EVICT);
+    await().until(() -> producer.history().size() == 1);
+    producer.errorNext(new RecordTooLargeException("too large"));
+
+    await().until(() -> events.equals(List.of("failed huge")));
+    assertThat(publisher.pending(Lane.NEVER_EVICT)).isZero();
+    assertThat(producer.history()).hasSize(1);
+  }
+
+  @Test
+  void aRecordWithItsOwnCloudEventsIdKeepsItOnEverySend() {
+    start(
+        PublisherOptions.normalLaneOnly(BufferPolicy.dropOldest(10), "t")
+            .withNeverEvictLane(5, Duration.ofMillis(10)));
+    OutboundRecord xid =
+        OutboundRecord.identified(
+            "strata.device.xids.v1",
+            Topics.DEVICE_XIDS.eventType(),
+            "c1/node-1/GPU-1",
+            new byte[] {'{', '}'},
+            "xid-event-1",
+            Instant.EPOCH);
+
+    publisher.offer(xid, Lane.NEVER_EVICT);
+    await().until(() -> producer.history().size() == 1);
+    producer.errorNext(new TimeoutException("expired"));
+    await().until(() -> producer.history().size() == 2);
+    producer.completeNext();
+
+    assertThat(producer.history())
+        .extracting(r -> new String(r.headers().lastHeader("ce_id").value()))
+        .containsExactly("xid-event-1", "xid-event-1");
+    assertThat(new String(producer.history().get(1).headers().lastHeader("ce_time").value()))
+        .isEqualTo("1970-01-01T00:00:00Z");
   }
 
   @Test

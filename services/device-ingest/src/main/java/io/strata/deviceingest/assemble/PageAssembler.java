@@ -15,15 +15,19 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-/** Reads one page and groups its DCGM lines per GPU (per MIG instance where present). */
+/**
+ * Reads one page and groups its DCGM lines per GPU (per MIG instance where present). The fields a
+ * GPU reports are collected per GPU UUID (over its MIG instances); DCGM lines without a GPU
+ * identity (NvSwitch, CPU, link lines) are counted and make no field present.
+ */
 public final class PageAssembler implements MetricSink {
 
   private final Map<String, GpuAccumulator> gpus = new LinkedHashMap<>();
-  private final Set<String> presentFields = new HashSet<>();
+  private final Map<String, Set<String>> presentByGpu = new LinkedHashMap<>();
   private final Map<Integer, String> lineErrors = new TreeMap<>();
   private final int maxLineErrors;
   private int nonFinite;
-  private int ignored;
+  private int withoutGpu;
 
   private PageAssembler(int maxLineErrors) {
     this.maxLineErrors = maxLineErrors;
@@ -41,11 +45,11 @@ public final class PageAssembler implements MetricSink {
     assembler.gpus.values().forEach(gpu -> readings.add(gpu.toReading()));
     return new ScrapedPage(
         readings,
-        assembler.presentFields,
+        assembler.presentByGpu,
         summary,
         assembler.lineErrors,
         assembler.nonFinite,
-        assembler.ignored);
+        assembler.withoutGpu);
   }
 
   @Override
@@ -54,19 +58,24 @@ public final class PageAssembler implements MetricSink {
     if (!name.startsWith(FIELD_PREFIX)) {
       return;
     }
-    presentFields.add(name);
-    for (int i = 0; i < line.labelCount(); i++) {
-      if (line.labelName(i).startsWith(FIELD_PREFIX)) {
-        presentFields.add(line.labelName(i));
-      }
-    }
     String uuid = line.label(UUID);
     if (uuid == null || uuid.isEmpty()) {
       uuid = line.label(UUID_LEGACY);
     }
     if (uuid == null || uuid.isEmpty()) {
-      ignored++;
+      withoutGpu++;
       return;
+    }
+    Set<String> present = presentByGpu.get(uuid);
+    if (present == null) {
+      present = new HashSet<>();
+      presentByGpu.put(uuid, present);
+    }
+    present.add(name);
+    for (int i = 0; i < line.labelCount(); i++) {
+      if (line.labelName(i).startsWith(FIELD_PREFIX)) {
+        present.add(line.labelName(i));
+      }
     }
     String migInstance = line.label(MIG_INSTANCE);
     String key = migInstance == null || migInstance.isEmpty() ? uuid : uuid + "#" + migInstance;

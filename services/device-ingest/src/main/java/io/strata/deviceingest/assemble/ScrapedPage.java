@@ -2,31 +2,43 @@ package io.strata.deviceingest.assemble;
 
 import io.strata.deviceingest.parse.ParseSummary;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * One /metrics page, read and grouped per GPU.
  *
- * @param presentFields every DCGM_* name that appeared, as a metric or as a label (label-type
- *     counters such as DCGM_FI_DRIVER_VERSION are exported as labels)
+ * @param presentByGpu per GPU UUID, every DCGM_* name on its lines, as a metric or as a label
+ *     (label-type counters such as DCGM_FI_DRIVER_VERSION are exported as labels)
  * @param lineErrors the first malformed lines: line number → reason
  * @param nonFiniteValues NaN/±Inf values read but not carried (JSON has no representation for them)
- * @param ignoredSeries DCGM lines without a GPU UUID (NvSwitch, CPU, link lines)
+ * @param linesWithoutGpu DCGM lines without a GPU UUID (NvSwitch, CPU, link lines): counted, never
+ *     taken as a GPU's field
  */
 public record ScrapedPage(
     List<GpuReading> gpus,
-    Set<String> presentFields,
+    Map<String, Set<String>> presentByGpu,
     ParseSummary summary,
     Map<Integer, String> lineErrors,
     int nonFiniteValues,
-    int ignoredSeries) {
+    int linesWithoutGpu) {
 
   public ScrapedPage {
     gpus = List.copyOf(gpus);
-    presentFields = Set.copyOf(presentFields);
+    Map<String, Set<String>> copy = new LinkedHashMap<>();
+    presentByGpu.forEach((gpu, fields) -> copy.put(gpu, Set.copyOf(fields)));
+    presentByGpu = Collections.unmodifiableMap(copy);
     lineErrors = Collections.unmodifiableSortedMap(new TreeMap<>(lineErrors));
+  }
+
+  /** Every DCGM_* name any GPU of the page reported. */
+  public Set<String> presentFields() {
+    Set<String> all = new TreeSet<>();
+    presentByGpu.values().forEach(all::addAll);
+    return all;
   }
 }

@@ -1,19 +1,20 @@
 package io.strata.deviceingest.health;
 
 import io.strata.deviceingest.publish.KafkaEventPublisher;
+import io.strata.kafka.publish.PublisherHealth;
+import io.strata.kafka.quarkus.PublisherReadinessCheck;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.health.HealthCheck;
-import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
- * Not ready while Kafka does not acknowledge records, the samples lane is dropping, or the events
- * lane hit its safety cap.
+ * Not ready while Kafka does not acknowledge records (the shared check), the samples lane is
+ * dropping, or the events lane lost an event at its safety cap.
  */
 @Readiness
 @ApplicationScoped
-public class KafkaPublisherReadiness implements HealthCheck {
+public class KafkaPublisherReadiness extends PublisherReadinessCheck {
 
   private final KafkaEventPublisher publisher;
 
@@ -23,13 +24,26 @@ public class KafkaPublisherReadiness implements HealthCheck {
   }
 
   @Override
-  public HealthCheckResponse call() {
-    return HealthCheckResponse.named("device-ingest-kafka-publisher")
-        .status(!publisher.degraded())
+  protected String name() {
+    return "device-ingest-kafka-publisher";
+  }
+
+  @Override
+  protected PublisherHealth.Status status() {
+    return publisher.health();
+  }
+
+  @Override
+  protected boolean up(PublisherHealth.Status status) {
+    return !publisher.degraded();
+  }
+
+  @Override
+  protected void addData(HealthCheckResponseBuilder response) {
+    response
         .withData("buffered", publisher.buffered())
         .withData("buffered-events", publisher.bufferedEvents())
         .withData("dropped", publisher.droppedCount())
-        .withData("dropped-events", publisher.droppedEvents())
-        .build();
+        .withData("dropped-events", publisher.droppedEvents());
   }
 }

@@ -13,6 +13,7 @@ package io.strata.deviceingest.parse;
 public final class PrometheusTextParser {
 
   private final StringCache strings = new StringCache(4096);
+  private final LabelSetCache labelSets = new LabelSetCache(256);
   private final NumberParser numbers = new NumberParser();
   private final MetricLine line = new MetricLine();
   private final StringBuilder unescaped = new StringBuilder();
@@ -119,9 +120,18 @@ public final class PrometheusTextParser {
     line.labelCount = 0;
     int pos = skipBlanks(text, nameEnd, end);
     if (pos < end && text.charAt(pos) == '{') {
-      pos = parseLabels(text, pos + 1, end);
+      int open = pos;
+      int candidate = LabelSetCache.candidateEnd(text, open, end);
+      int slot = candidate < 0 ? 0 : labelSets.slot(text, open, candidate);
+      pos = candidate < 0 ? -1 : labelSets.lookup(text, open, candidate, slot, line);
       if (pos < 0) {
-        return LineKind.MALFORMED;
+        pos = parseLabels(text, open + 1, end);
+        if (pos < 0) {
+          return LineKind.MALFORMED;
+        }
+        if (pos == candidate) {
+          labelSets.store(text, open, pos, slot, line);
+        }
       }
     } else if (pos == nameEnd && pos < end) {
       return malformed(ParseErrorReason.INVALID_METRIC_NAME);

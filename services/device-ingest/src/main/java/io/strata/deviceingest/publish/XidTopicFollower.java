@@ -3,6 +3,7 @@ package io.strata.deviceingest.publish;
 import io.strata.deviceingest.xid.XidHistory;
 import io.strata.events.device.XidEvent;
 import io.strata.events.topic.Topics;
+import io.strata.kafka.read.TopicReader;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
@@ -45,21 +46,42 @@ public final class XidTopicFollower implements AutoCloseable {
   private volatile KafkaConsumer<String, byte[]> consumer;
   private volatile boolean running = true;
 
+  /** A follower of a plaintext, unauthenticated broker (tests). */
   public XidTopicFollower(
       String bootstrapServers, String cluster, Duration lookBack, XidHistory history, Clock clock) {
-    this.consumerConfig =
-        Map.of(
-            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-            ConsumerConfig.CLIENT_ID_CONFIG, "strata-device-ingest-xid-history",
-            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-            ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+    this(consumerSettings(bootstrapServers, Map.of()), cluster, lookBack, history, clock);
+  }
+
+  /**
+   * @param consumerSettings from {@link #consumerSettings}, with the service's security settings
+   */
+  public XidTopicFollower(
+      Map<String, Object> consumerSettings,
+      String cluster,
+      Duration lookBack,
+      XidHistory history,
+      Clock clock) {
+    this.consumerConfig = Map.copyOf(consumerSettings);
     this.keyPrefix = cluster + "/";
     this.lookBack = lookBack;
     this.history = history;
     this.clock = clock;
     this.thread = new Thread(this::run, "strata-xid-history");
     thread.setDaemon(true);
+  }
+
+  /**
+   * The shared group-less reader settings (no commits, read_committed) plus {@code security}: the
+   * service's kafka.* security settings ({@code KafkaClientSecurity.fromConfig()}), so this
+   * hand-built consumer authenticates like the Quarkus-managed clients (SCRAM over TLS, ADR 010).
+   */
+  public static Map<String, Object> consumerSettings(
+      String bootstrapServers, Map<String, Object> security) {
+    Map<String, Object> settings =
+        TopicReader.readerSettings(bootstrapServers, "strata-device-ingest-xid-history");
+    settings.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    settings.putAll(security);
+    return settings;
   }
 
   public void start() {

@@ -6,17 +6,35 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToDoubleFunction;
 
-/** device-ingest's own meters (Prometheus names: strata_device_ingest_*). */
+/**
+ * device-ingest's own meters (Prometheus names: strata_device_ingest_*). A target's meters are
+ * looked up once and kept: a registry lookup per meter per scrape was 4 % of the scrape path's CPU
+ * at 1,000 GPUs (docs/benchmarks.md, tools/ingest-bench).
+ */
 final class IngestMetrics {
 
+  /** The meters of one target. */
+  private record TargetMeters(
+      Map<String, Counter> outcomes,
+      Timer duration,
+      Counter parseErrors,
+      Counter nonFinite,
+      Counter withoutGpu,
+      List<Gauge> gauges) {}
+
   private final MeterRegistry registry;
-  private final Map<String, Gauge> missingFieldGauges = new ConcurrentHashMap<>();
+  private final Map<String, TargetMeters> targets = new ConcurrentHashMap<>();
   private final Counter skipped;
   private final Counter processingErrors;
+  private final Counter samples;
+  private final Counter xidEvents;
+  private final Counter findings;
 
   IngestMetrics(MeterRegistry registry) {
     this.registry = registry;
@@ -28,6 +46,18 @@ final class IngestMetrics {
         Counter.builder("strata.device.ingest.processing.errors")
             .description("Unexpected errors while mapping a page (a bug; logged)")
             .register(registry);
+    this.samples =
+        Counter.builder("strata.device.ingest.samples")
+            .description("Device samples produced")
+            .register(registry);
+    this.xidEvents =
+        Counter.builder("strata.device.ingest.xid.events")
+            .description("XID events produced")
+            .register(registry);
+    this.findings =
+        Counter.builder("strata.device.ingest.findings")
+            .description("Findings produced")
+            .register(registry);
   }
 
   <T> void targets(T source, ToDoubleFunction<T> count) {
@@ -37,42 +67,73 @@ final class IngestMetrics {
         .register(registry);
   }
 
-  void scraped(ScrapeOutput output, Duration took, ToDoubleFunction<String> missingFields) {
-    Tags target = Tags.of("target", output.target());
-    String outcome = output.succeeded() ? "success" : output.failure().name().toLowerCase();
-    Counter.builder("strata.device.ingest.scrapes")
-        .description("Scrapes by outcome")
-        .tags(target.and("outcome", outcome))
-        .register(registry)
+  /**
+   * @param missingFields expected fields no GPU of a target's last page reported
+   * @param incompleteGpus GPUs of a target's last page lacking fields its other GPUs report
+   */
+  void scraped(
+      ScrapeOutput output,
+      Duration took,
+      ToDoubleFunction<String> missingFields,
+      ToDoubleFunction<String> incompleteGpus) {
+    TargetMeters meters =
+        targets.computeIfAbsent(
+            output.target(), url -> register(url, missingFields, incompleteGpus));
+    String outcome =
+        output.succeeded() ? "success" : output.failure().name().toLowerCase(Locale.ROOT);
+    meters
+        .outcomes()
+        .computeIfAbsent(
+            outcome,
+            o ->
+                Counter.builder("strata.device.ingest.scrapes")
+                    .description("Scrapes by outcome")
+                    .tags(Tags.of("target", output.target(), "outcome", o))
+                    .register(registry))
         .increment();
-    Timer.builder("strata.device.ingest.scrape.duration")
-        .description("Scrape and mapping time")
-        .tags(target)
-        .register(registry)
-        .record(took);
-    count(
-        "strata.device.ingest.samples", "Device samples produced", output.samples(), Tags.empty());
-    count(
-        "strata.device.ingest.xid.events", "XID events produced", output.xidEvents(), Tags.empty());
-    count("strata.device.ingest.findings", "Findings produced", output.findings(), Tags.empty());
-    count(
-        "strata.device.ingest.parse.errors",
-        "Malformed lines in scraped pages",
-        output.malformedLines(),
-        target);
-    count(
-        "strata.device.ingest.values.non.finite",
-        "NaN or infinite values read but not carried in samples",
-        output.nonFiniteValues(),
-        target);
-    missingFieldGauges.computeIfAbsent(
-        output.target(),
-        url ->
+    meters.duration().record(took);
+    add(samples, output.samples());
+    add(xidEvents, output.xidEvents());
+    add(findings, output.findings());
+    add(meters.parseErrors(), output.malformedLines());
+    add(meters.nonFinite(), output.nonFiniteValues());
+    add(meters.withoutGpu(), output.linesWithoutGpu());
+  }
+
+  private TargetMeters register(
+      String url, ToDoubleFunction<String> missingFields, ToDoubleFunction<String> incompleteGpus) {
+    Tags target = Tags.of("target", url);
+    return new TargetMeters(
+        new ConcurrentHashMap<>(),
+        Timer.builder("strata.device.ingest.scrape.duration")
+            .description("Scrape and mapping time")
+            .tags(target)
+            .register(registry),
+        Counter.builder("strata.device.ingest.parse.errors")
+            .description("Malformed lines in scraped pages")
+            .tags(target)
+            .register(registry),
+        Counter.builder("strata.device.ingest.values.non.finite")
+            .description("NaN or infinite values read but not carried in samples")
+            .tags(target)
+            .register(registry),
+        Counter.builder("strata.device.ingest.lines.without.gpu")
+            .description(
+                "DCGM lines without a GPU identity (NvSwitch, CPU, link lines): counted, not mapped")
+            .tags(target)
+            .register(registry),
+        List.of(
             Gauge.builder("strata.device.ingest.missing.fields", url, missingFields)
-                .description("Expected fields absent from the target's last page")
+                .description("Expected fields no GPU of the target's last page reported")
                 .tags(target)
                 .strongReference(true)
-                .register(registry));
+                .register(registry),
+            Gauge.builder("strata.device.ingest.gpus.incomplete", url, incompleteGpus)
+                .description(
+                    "GPUs of the target's last page lacking expected fields its other GPUs report")
+                .tags(target)
+                .strongReference(true)
+                .register(registry)));
   }
 
   void skipped() {
@@ -84,14 +145,13 @@ final class IngestMetrics {
   }
 
   void forgetTarget(String url) {
-    Gauge gauge = missingFieldGauges.remove(url);
-    if (gauge != null) {
-      registry.remove(gauge);
+    TargetMeters meters = targets.remove(url);
+    if (meters != null) {
+      meters.gauges().forEach(registry::remove);
     }
   }
 
-  private void count(String name, String description, long amount, Tags tags) {
-    Counter counter = Counter.builder(name).description(description).tags(tags).register(registry);
+  private static void add(Counter counter, long amount) {
     if (amount > 0) {
       counter.increment(amount);
     }

@@ -9,7 +9,8 @@ import java.util.List;
  *
  * @param failure the reason when the scrape failed, else null
  * @param malformedLines lines rejected by the parser
- * @param missingFields expected fields the page lacked (0 on failure)
+ * @param missingFields expected fields no GPU of the page reported (0 on failure)
+ * @param linesWithoutGpu DCGM lines that carried no GPU identity (counted, not mapped)
  */
 public record ScrapeOutput(
     String target,
@@ -20,7 +21,8 @@ public record ScrapeOutput(
     int findings,
     int malformedLines,
     int missingFields,
-    int nonFiniteValues) {
+    int nonFiniteValues,
+    int linesWithoutGpu) {
 
   public ScrapeOutput {
     events = List.copyOf(events);

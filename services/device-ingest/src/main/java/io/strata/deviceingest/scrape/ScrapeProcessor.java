@@ -6,6 +6,7 @@ import io.strata.deviceingest.assemble.ScrapedPage;
 import io.strata.deviceingest.parse.ExpositionFormat;
 import io.strata.deviceingest.parse.PrometheusTextParser;
 import io.strata.deviceingest.presence.FieldPresenceTracker;
+import io.strata.deviceingest.presence.FieldPresenceTracker.Presence;
 import io.strata.deviceingest.presence.FieldPresenceTracker.PresenceChange;
 import io.strata.deviceingest.publish.OutgoingEvent;
 import io.strata.deviceingest.xid.XidCatalog;
@@ -25,7 +26,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -109,9 +109,13 @@ public final class ScrapeProcessor {
       }
     }
     int findings = events.size() - samples - xidEvents;
-    Optional<PresenceChange> change = presence.observe(target.url(), page.presentFields());
-    if (change.isPresent()) {
-      events.add(presenceFinding(target, pageNode(target, page), change.get(), now));
+    Presence presence = this.presence.observe(target.url(), page.presentByGpu());
+    if (presence.page().isPresent()) {
+      events.add(presenceFinding(target, pageNode(target, page), presence.page().get(), now));
+      findings++;
+    }
+    for (Map.Entry<String, PresenceChange> gpu : presence.gpus().entrySet()) {
+      events.add(gpuPresenceFinding(target, page, gpu.getKey(), gpu.getValue(), now));
       findings++;
     }
     int malformed = page.summary().malformed();
@@ -136,8 +140,9 @@ public final class ScrapeProcessor {
         xidEvents,
         findings,
         malformed,
-        presence.missingCount(target.url()),
-        page.nonFiniteValues());
+        this.presence.missingCount(target.url()),
+        page.nonFiniteValues(),
+        page.linesWithoutGpu());
   }
 
   public ScrapeOutput processFailure(ScrapeTarget target, ScrapeFailure failure, Instant now) {
@@ -156,7 +161,8 @@ public final class ScrapeProcessor {
                         Map.of(),
                         count,
                         now)));
-    return new ScrapeOutput(target.url(), failure.reason(), events, 0, 0, events.size(), 0, 0, 0);
+    return new ScrapeOutput(
+        target.url(), failure.reason(), events, 0, 0, events.size(), 0, 0, 0, 0);
   }
 
   /** Drops everything known about a target that is gone. */
@@ -169,6 +175,11 @@ public final class ScrapeProcessor {
 
   public int missingFields(String url) {
     return presence.missingCount(url);
+  }
+
+  /** GPUs of the target's last page that lack expected fields other GPUs of it report. */
+  public int incompleteGpus(String url) {
+    return presence.incompleteGpus(url);
   }
 
   public List<String> expectedFields() {
@@ -262,6 +273,52 @@ public final class ScrapeProcessor {
         change.missing(),
         Map.of(),
         change.missing().size(),
+        now);
+  }
+
+  /**
+   * A GPU of the page lacks (or no longer lacks) expected fields other GPUs of it report: a
+   * GPU-level finding, keyed {@code cluster/node/gpu_uuid}.
+   */
+  private OutgoingEvent<DeviceFinding> gpuPresenceFinding(
+      ScrapeTarget target, ScrapedPage page, String gpuUuid, PresenceChange change, Instant now) {
+    String node = target.fallbackNode();
+    for (GpuReading gpu : page.gpus()) {
+      if (gpu.gpuUuid().equals(gpuUuid) && gpu.hostname() != null) {
+        node = gpu.hostname();
+        break;
+      }
+    }
+    boolean resolved = change.resolved();
+    DeviceFinding finding =
+        new DeviceFinding(
+            UUID.randomUUID().toString(),
+            resolved ? FindingKind.RESOLVED : FindingKind.FIELD_MISSING,
+            FindingReason.EXPECTED_FIELD_ABSENT,
+            cluster,
+            node,
+            target.url(),
+            gpuUuid,
+            resolved
+                ? "GPU " + gpuUuid + " reports every field the other GPUs of its page report"
+                : "GPU "
+                    + gpuUuid
+                    + " lacks "
+                    + change.missing().size()
+                    + " expected field(s) the other GPUs of "
+                    + target.url()
+                    + " report",
+            change.missing(),
+            null,
+            null,
+            Map.of(),
+            change.missing().size(),
+            now);
+    return new OutgoingEvent<>(
+        Topics.DEVICE_FINDINGS,
+        Keys.gpu(cluster, node, gpuUuid),
+        finding,
+        finding.findingId(),
         now);
   }
 

@@ -19,6 +19,7 @@ import io.strata.deviceingest.shard.ShardView;
 import io.strata.deviceingest.xid.XidCatalog;
 import io.strata.deviceingest.xid.XidHistory;
 import io.strata.events.device.FindingReason;
+import io.strata.kafka.quarkus.KafkaClientSecurity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
@@ -135,7 +136,8 @@ public class ScrapeScheduler {
           config.xidRecovery().lookBack(), "strata.device-ingest.xid-recovery.look-back");
       xidFollower =
           new XidTopicFollower(
-              config.publish().bootstrapServers(),
+              XidTopicFollower.consumerSettings(
+                  config.publish().bootstrapServers(), KafkaClientSecurity.fromConfig()),
               config.cluster(),
               config.xidRecovery().lookBack(),
               xidHistory,
@@ -340,7 +342,10 @@ public class ScrapeScheduler {
               : processor.processFailure(target, failureOf(target, error), now);
       output.events().forEach(publisher::publish);
       metrics.scraped(
-          output, Duration.ofNanos(System.nanoTime() - startNanos), processor::missingFields);
+          output,
+          Duration.ofNanos(System.nanoTime() - startNanos),
+          processor::missingFields,
+          processor::incompleteGpus);
       span.setAttribute("strata.samples", output.samples());
       if (!output.succeeded()) {
         span.setStatus(StatusCode.ERROR, output.failure().name());

@@ -53,7 +53,12 @@ class PageAssemblerTest {
                 null));
     assertThat(gpu.fields())
         .containsExactly(Map.entry(DeviceField.PROF_PCIE_RX_BYTES.key(), 23792.0));
-    assertThat(page.presentFields()).containsExactly("DCGM_FI_PROF_PCIE_RX_BYTES");
+    assertThat(page.presentByGpu())
+        .containsExactly(
+            Map.entry(
+                "GPU-a4f34abc-7715-3560-dcea-7238b9611a45",
+                java.util.Set.of("DCGM_FI_PROF_PCIE_RX_BYTES")));
+    assertThat(page.linesWithoutGpu()).isZero();
   }
 
   @Test
@@ -164,10 +169,17 @@ class PageAssemblerTest {
     assertThat(gpu.xidCounts()).containsOnly(Map.entry(79, 2L), Map.entry(13, 1L));
     assertThat(gpu.xidCountsExported()).isTrue();
     assertThat(scraped.nonFiniteValues()).isEqualTo(1);
-    assertThat(scraped.ignoredSeries()).isEqualTo(1);
+    assertThat(scraped.linesWithoutGpu()).isEqualTo(1);
+    // The NvSwitch line makes nothing present; NaN still shows the GPU exports the field.
     assertThat(scraped.presentFields())
-        .contains("DCGM_FI_DRIVER_VERSION", "DCGM_FI_DEV_POWER_USAGE")
-        .doesNotContain("node_load1");
+        .containsExactly(
+            "DCGM_EXP_GPU_HEALTH_STATUS",
+            "DCGM_EXP_XID_ERRORS_COUNT",
+            "DCGM_FI_DEV_ECC_SBE_AGG_TOTAL",
+            "DCGM_FI_DEV_GPU_TEMP",
+            "DCGM_FI_DEV_POWER_USAGE",
+            "DCGM_FI_DEV_XID_ERRORS",
+            "DCGM_FI_DRIVER_VERSION");
   }
 
   @Test

@@ -15,10 +15,15 @@ import io.strata.events.device.DeviceSample;
 import io.strata.events.device.XidEvent;
 import io.strata.events.topic.NodePartitioning;
 import io.strata.events.topic.Topics;
+import io.strata.kafka.produce.ProducerSettings;
+import io.strata.kafka.publish.BufferPolicy;
+import io.strata.kafka.publish.PublisherOptions;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -36,17 +41,22 @@ class KafkaEventPublisherTest {
   private static final int MAX_UNACKNOWLEDGED = 5;
   private static final int XIDS_DURING_OUTAGE = 20;
 
-  private static PublisherSettings settings(String bootstrap) {
-    return new PublisherSettings(
-        bootstrap,
-        CAPACITY,
-        1000,
-        MAX_UNACKNOWLEDGED,
-        Duration.ofMillis(1),
-        Duration.ofSeconds(1),
-        // Short, so deliveries fail (and XIDs are re-sent) while the broker is down; a first record
-        // lost to a slow first metadata fetch is re-sent too, so this cannot make the test flaky.
-        Duration.ofSeconds(4));
+  private static KafkaEventPublisher publisher(String bootstrap, SimpleMeterRegistry meters) {
+    Map<String, Object> producer =
+        ProducerSettings.reliable(bootstrap, "strata-device-ingest")
+            .writing(List.of(Topics.DEVICE_SAMPLES, Topics.DEVICE_XIDS, Topics.DEVICE_FINDINGS))
+            .linger(Duration.ofMillis(1))
+            .maxBlock(Duration.ofSeconds(1))
+            // Short, so deliveries fail (and XIDs are re-sent) while the broker is down; a first
+            // record lost to a slow first metadata fetch is re-sent too: this cannot make it flaky.
+            .deliveryTimeout(Duration.ofSeconds(4))
+            .properties();
+    PublisherOptions lanes =
+        PublisherOptions.normalLaneOnly(BufferPolicy.dropOldest(CAPACITY), "test-samples")
+            .withNeverEvictLane(1000, Duration.ofMillis(500))
+            .withMaxUnacknowledged(MAX_UNACKNOWLEDGED);
+    return new KafkaEventPublisher(
+        producer, lanes, meters, TextMapPropagator.noop(), Clock.systemUTC());
   }
 
   private static double lane(SimpleMeterRegistry meters, String meter, String lane) {
@@ -58,9 +68,7 @@ class KafkaEventPublisherTest {
     SimpleMeterRegistry meters = new SimpleMeterRegistry();
     try (TestKafka kafka = KafkaProvider.configured().start(1);
         KafkaTestClient client = new KafkaTestClient(kafka.bootstrapServers())) {
-      KafkaEventPublisher publisher =
-          new KafkaEventPublisher(
-              settings(kafka.bootstrapServers()), meters, TextMapPropagator.noop());
+      KafkaEventPublisher publisher = publisher(kafka.bootstrapServers(), meters);
       try {
         publisher.publish(sample(1));
         publisher.publish(xid(1));
