@@ -198,6 +198,14 @@ public final class Simulator implements AutoCloseable {
   }
 
   /**
+   * Fault injection for tests: while xid-79 is active, {@code gpu} falls off the bus too (see
+   * {@link ClusterModel#alsoFallOffTheBus}); the next scenario switch repairs it.
+   */
+  public synchronized void alsoFallOffTheBus(io.strata.simulator.model.Gpu gpu) {
+    model.alsoFallOffTheBus(gpu, clock.instant());
+  }
+
+  /**
    * The remediator's marked PATCHes as the mock Kubernetes API received them, and the hold that
    * fault tests arm (nothing is held unless they do).
    */
