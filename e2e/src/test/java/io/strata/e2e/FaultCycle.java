@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -28,6 +29,9 @@ import java.util.stream.Collectors;
  * per approved action the patches the mock API applied and the EXECUTED records journaled.
  */
 final class FaultCycle {
+
+  /** The correlator's reopen cooldown in the fault suite: a relapse within it reopens the id. */
+  static final Duration REOPEN_COOLDOWN = Duration.ofSeconds(5);
 
   private static final Duration RAISE_TIMEOUT = Duration.ofSeconds(120);
   private static final Duration RESOLVE_TIMEOUT = Duration.ofSeconds(120);
@@ -38,6 +42,7 @@ final class FaultCycle {
   private final TopicAudit audit;
   private final Clock clock;
   private final String node;
+  private final Set<String> failedNodes = new java.util.TreeSet<>();
   private final Instant since;
   private final TopicAudit.LogCount before;
   private final Map<String, Long> approved = new LinkedHashMap<>();
@@ -48,12 +53,33 @@ final class FaultCycle {
     this.audit = audit;
     this.clock = clock;
     this.node = system.simulator().model().targets().xid79Gpu().node();
+    failedNodes.add(node);
     this.before = audit.count();
     this.since = clock.instant();
   }
 
-  /** Counts the log, then switches XID 79 on. */
+  /**
+   * Counts the log, then switches XID 79 on, once the last resolution is older than the reopen
+   * cooldown (so the fault is a new incident).
+   */
   static FaultCycle begin(
+      StrataSystem system, TopicRecorder recorder, TopicAudit audit, Clock clock) {
+    Instant lastResolved =
+        recorder
+            .since(Topics.INCIDENTS, Instant.EPOCH, i -> i.state() == IncidentState.RESOLVED)
+            .stream()
+            .map(Observed::receivedAt)
+            .max(Instant::compareTo)
+            .orElse(Instant.EPOCH);
+    Instant newIncident = lastResolved.plus(REOPEN_COOLDOWN).plusSeconds(1);
+    await("the reopen cooldown over")
+        .atMost(REOPEN_COOLDOWN.plusSeconds(5))
+        .until(() -> !clock.instant().isBefore(newIncident));
+    return beginNow(system, recorder, audit, clock);
+  }
+
+  /** Counts the log and switches XID 79 on at once (a relapse, when within the cooldown). */
+  static FaultCycle beginNow(
       StrataSystem system, TopicRecorder recorder, TopicAudit audit, Clock clock) {
     FaultCycle cycle = new FaultCycle(system, recorder, audit, clock);
     system.simulator().activate(Scenario.XID_79);
@@ -64,6 +90,12 @@ final class FaultCycle {
     return node;
   }
 
+  /** Makes {@code gpu} fall off the bus too (another node's): one more incident expected. */
+  void alsoFail(io.strata.simulator.model.Gpu gpu) {
+    system.simulator().alsoFallOffTheBus(gpu);
+    failedNodes.add(gpu.node());
+  }
+
   /** Whether the XID 79 event reached the device-ingest's topic (the correlator's input). */
   boolean xidPublished() {
     String gpu = system.simulator().model().targets().xid79Gpu().uuid();
@@ -72,22 +104,28 @@ final class FaultCycle {
 
   /** The fault's DEVICE_FAULT incident, once raised (new or reopened after the fault began). */
   Incident awaitIncident() {
-    return await("a DEVICE_FAULT incident for " + node)
+    return awaitIncident(node);
+  }
+
+  /** The DEVICE_FAULT incident of one failed node. */
+  Incident awaitIncident(String node) {
+    return awaitFirst(
+        "a DEVICE_FAULT incident for " + node,
+        Topics.INCIDENTS,
+        i ->
+            i.incidentClass() == IncidentClass.DEVICE_FAULT
+                && i.state() == IncidentState.OPEN
+                && i.scope().nodes().contains(node));
+  }
+
+  /** The first record of {@code topic} since this cycle began that matches. */
+  private <V> V awaitFirst(
+      String what, io.strata.events.topic.Topic<?, V> topic, Predicate<V> matches) {
+    return await(what)
         .atMost(RAISE_TIMEOUT)
         .pollInterval(Duration.ofMillis(250))
         .until(
-            () ->
-                recorder
-                    .since(
-                        Topics.INCIDENTS,
-                        since,
-                        i ->
-                            i.incidentClass() == IncidentClass.DEVICE_FAULT
-                                && i.state() == IncidentState.OPEN
-                                && i.scope().nodes().contains(node))
-                    .stream()
-                    .map(Observed::value)
-                    .findFirst(),
+            () -> recorder.since(topic, since, matches).stream().map(Observed::value).findFirst(),
             Optional::isPresent)
         .orElseThrow();
   }
@@ -104,6 +142,18 @@ final class FaultCycle {
                     .findFirst(),
             Optional::isPresent)
         .orElseThrow();
+  }
+
+  /** The CORDON_NODE proposal of {@code node} made since this cycle began. */
+  RemediationAction awaitCordonProposal(String node) {
+    return awaitFirst(
+        "a cordon of " + node + " proposed",
+        Topics.REMEDIATION,
+        a ->
+            a.type() == ActionType.CORDON_NODE
+                && a.state() == ActionState.PROPOSED
+                && a.target() != null
+                && node.equals(a.target().name()));
   }
 
   /** Approves over REST at each of {@code remediators}; at least one must accept. */
@@ -123,6 +173,23 @@ final class FaultCycle {
     assertThat(accepted).as("approval of " + actionId + ": " + answers).isTrue();
   }
 
+  /** Waits until the journal records a final state of {@code actionId}. */
+  void awaitDecided(String actionId) {
+    Set<ActionState> finals =
+        Set.of(ActionState.EXECUTED, ActionState.REFUSED, ActionState.FAILED, ActionState.REJECTED);
+    await(actionId + " executed or refused")
+        .atMost(Duration.ofSeconds(90))
+        .pollInterval(Duration.ofMillis(250))
+        .until(
+            () ->
+                journal(a -> a.actionId().equals(actionId)).stream()
+                    .anyMatch(a -> finals.contains(a.state())));
+  }
+
+  boolean wasExecuted(String actionId) {
+    return executed(actionId) > 0;
+  }
+
   /** Waits until the journal records {@code actionId} EXECUTED. */
   void awaitExecuted(String actionId) {
     await(actionId + " EXECUTED")
@@ -136,7 +203,21 @@ final class FaultCycle {
    * approves the proposed uncordon at {@code remediators} and waits for the node to take pods.
    */
   void repair(String incidentId, ServiceProcess... remediators) {
+    repair(List.of(incidentId), remediators);
+  }
+
+  /** As {@link #repair(String, ServiceProcess...)} for several incidents (several nodes). */
+  void repair(List<String> incidentIds, ServiceProcess... remediators) {
     system.simulator().activate(Scenario.HEALTHY);
+    for (String incidentId : incidentIds) {
+      awaitResolved(incidentId);
+    }
+    for (String incidentId : incidentIds) {
+      uncordon(incidentId, remediators);
+    }
+  }
+
+  private void awaitResolved(String incidentId) {
     await(incidentId + " RESOLVED")
         .atMost(RESOLVE_TIMEOUT)
         .pollInterval(Duration.ofMillis(500))
@@ -150,7 +231,17 @@ final class FaultCycle {
                             i.incidentId().equals(incidentId)
                                 && i.state() == IncidentState.RESOLVED)
                     .isEmpty());
-    if (system.simulator().model().status().cordonedNodes().contains(node)) {
+  }
+
+  /** Approves the incident's proposed uncordon, if its cordon was executed, and waits for it. */
+  private void uncordon(String incidentId, ServiceProcess... remediators) {
+    Optional<String> cordoned =
+        journal(a -> a.incidentId().equals(incidentId)).stream()
+            .filter(a -> a.type() == ActionType.CORDON_NODE && a.state() == ActionState.EXECUTED)
+            .map(a -> a.target().name())
+            .findFirst();
+    if (cordoned.isPresent()) {
+      String node = cordoned.get();
       RemediationAction uncordon = awaitProposal(incidentId, ActionType.UNCORDON_NODE);
       approve(uncordon.actionId(), remediators);
       awaitExecuted(uncordon.actionId());
@@ -166,20 +257,56 @@ final class FaultCycle {
     Map<String, Long> unconsumed = audit.unconsumed(audit.count(), CONSUME_TIMEOUT);
     Map<String, Long> patches = new LinkedHashMap<>();
     Map<String, Long> executed = new LinkedHashMap<>();
+    int refused = 0;
+    long patchesOfRefused = 0;
     for (String actionId : approved.keySet()) {
-      patches.put(actionId, system.simulator().patchLog().applied(actionId));
-      executed.put(actionId, executed(actionId));
+      long applied = system.simulator().patchLog().applied(actionId);
+      if (refused(actionId)) {
+        refused++;
+        patchesOfRefused += applied;
+      } else {
+        patches.put(actionId, applied);
+        executed.put(actionId, executed(actionId));
+      }
     }
+    Map<String, Set<String>> perNode = incidentsPerNode();
+    Set<String> ids = incidentIds();
+    int signalsLost = (int) perNode.values().stream().filter(Set::isEmpty).count();
+    long covering = perNode.values().stream().flatMap(Set::stream).distinct().count();
+    int duplicated =
+        perNode.values().stream().mapToInt(s -> Math.max(0, s.size() - 1)).sum()
+            + (int) (ids.size() - covering);
     return new FaultRow(
         fault,
         victimPid,
         secondsDown,
         lostOnLog,
         unconsumed,
-        1,
-        incidentIds().size(),
+        ids.size(),
+        signalsLost,
+        duplicated,
         patches,
-        executed);
+        executed,
+        refused,
+        patchesOfRefused);
+  }
+
+  /** Per failed node, the ids of the live incidents holding it in their scope. */
+  Map<String, Set<String>> incidentsPerNode() {
+    Map<String, Set<String>> perNode = new LinkedHashMap<>();
+    for (String failed : failedNodes) {
+      perNode.put(
+          failed,
+          recorder
+              .since(
+                  Topics.INCIDENTS,
+                  since,
+                  i -> i.state() != IncidentState.RESOLVED && i.scope().nodes().contains(failed))
+              .stream()
+              .map(o -> o.value().incidentId())
+              .collect(Collectors.toCollection(java.util.TreeSet::new)));
+    }
+    return perNode;
   }
 
   /**
@@ -193,11 +320,34 @@ final class FaultCycle {
             since,
             i ->
                 i.state() != IncidentState.RESOLVED
-                    && (i.scope().nodes().contains(node)
+                    && (i.scope().nodes().stream().anyMatch(failedNodes::contains)
                         || i.scope().workloads().stream().anyMatch(w -> w.endsWith("/llm-serve"))))
         .stream()
         .map(o -> o.value().incidentId())
         .collect(Collectors.toCollection(java.util.TreeSet::new));
+  }
+
+  /** Whether a {@code type} proposal for the incident is journaled since this cycle began. */
+  boolean proposedSince(String incidentId, ActionType type, Duration wait) {
+    try {
+      await(type + " proposed again for " + incidentId)
+          .atMost(wait)
+          .pollInterval(Duration.ofMillis(250))
+          .until(
+              () ->
+                  !recorder
+                      .since(
+                          Topics.REMEDIATION,
+                          since,
+                          a ->
+                              a.incidentId().equals(incidentId)
+                                  && a.type() == type
+                                  && a.state() == ActionState.PROPOSED)
+                      .isEmpty());
+      return true;
+    } catch (org.awaitility.core.ConditionTimeoutException e) {
+      return false;
+    }
   }
 
   /** Distinct action ids the journal holds for the incident's step of {@code type}. */
@@ -208,11 +358,16 @@ final class FaultCycle {
         .count();
   }
 
+  private boolean refused(String actionId) {
+    return !journal(a -> a.actionId().equals(actionId) && a.state() == ActionState.REFUSED)
+        .isEmpty();
+  }
+
   private long executed(String actionId) {
     return journal(a -> a.actionId().equals(actionId) && a.state() == ActionState.EXECUTED).size();
   }
 
-  private List<RemediationAction> journal(java.util.function.Predicate<RemediationAction> matches) {
+  private List<RemediationAction> journal(Predicate<RemediationAction> matches) {
     return recorder.since(Topics.REMEDIATION, Instant.EPOCH, matches).stream()
         .map(Observed::value)
         .toList();

@@ -10,10 +10,15 @@ import java.util.Map;
  * @param secondsDown from the kill until the process answered ready (or its topics existed) again
  * @param lostOnLog per topic, committed records the log held before the fault and not after
  * @param unconsumed per consumer group and topic, records no consumer group committed past
- * @param faultSignals incidents the fault should raise (1) and those it raised (ids)
- * @param incidents distinct incident ids raised for the fault (1 expected: 0 is a lost signal)
- * @param patchesPerAction per approved action, the PATCHes the mock API applied with its marker
- * @param executedPerAction per approved action, EXECUTED records on the journal
+ * @param incidents distinct incident ids live for the fault
+ * @param signalsLost failed nodes no live incident holds in its scope
+ * @param duplicated incidents beyond one per failed node (a node in two incidents, or a
+ *     request-level incident of the node's workload beside the device incident)
+ * @param patchesPerAction per approved action that was executed, the PATCHes the mock API applied
+ *     with its marker
+ * @param executedPerAction per approved action that was executed, its EXECUTED records
+ * @param refused approved actions a guard refused (the blast radius)
+ * @param patchesOfRefused PATCHes the mock API applied for the refused ones (0 expected)
  */
 record FaultRow(
     String fault,
@@ -21,19 +26,17 @@ record FaultRow(
     long secondsDown,
     Map<String, Long> lostOnLog,
     Map<String, Long> unconsumed,
-    int faultSignals,
     int incidents,
+    int signalsLost,
+    int duplicated,
     Map<String, Long> patchesPerAction,
-    Map<String, Long> executedPerAction) {
+    Map<String, Long> executedPerAction,
+    int refused,
+    long patchesOfRefused) {
 
   long lost() {
-    long lostSignals = Math.max(0, faultSignals - incidents);
     return lostOnLog.values().stream().mapToLong(Long::longValue).sum()
         + unconsumed.values().stream().mapToLong(Long::longValue).sum()
-        + lostSignals;
-  }
-
-  int duplicated() {
-    return Math.max(0, incidents - faultSignals);
+        + signalsLost;
   }
 }

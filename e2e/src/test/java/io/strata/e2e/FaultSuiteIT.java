@@ -9,13 +9,17 @@ import io.strata.events.remediation.RemediationAction;
 import io.strata.events.topic.Topics;
 import io.strata.simulator.k8s.MarkedPatch;
 import io.strata.simulator.k8s.PatchHold;
+import io.strata.simulator.model.Gpu;
+import io.strata.simulator.model.WorkloadKind;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -37,7 +41,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FaultSuiteIT {
 
-  /** Four simulated nodes at 50 %: at most two cordoned at once. */
+  /** Four simulated nodes at 50 % (and max-nodes 2): at most two cordoned at once. */
   private static final int MAX_CORDONED = 2;
 
   /** Long enough to kill the remediator while the mock API holds its PATCH. */
@@ -57,7 +61,17 @@ class FaultSuiteIT {
     Path repo = Path.of(System.getProperty("strata.repo", "..")).toAbsolutePath().normalize();
     system =
         StrataSystem.start(
-            repo, work, new StrataSystem.Wiring(true, false, leaseSettings("remediator-a")));
+            repo,
+            work,
+            new StrataSystem.Wiring(
+                true,
+                false,
+                // Each case's fault must be an incident of its own, not a relapse of the last
+                // case's (1 min in the local profile); FaultCycle waits this out between cases.
+                Map.of(
+                    "strata.correlator.lifecycle.reopen-cooldown",
+                    FaultCycle.REOPEN_COOLDOWN.toString()),
+                remediatorSettings("remediator-a")));
     recorder =
         new TopicRecorder(
             system.bootstrapServers(),
@@ -86,20 +100,22 @@ class FaultSuiteIT {
 
   @Test
   @Order(1)
-  void killingDeviceIngestMidStreamLosesNothing() throws IOException {
-    killAsTheFaultBegins("device-ingest");
-  }
-
-  @Test
-  @Order(2)
-  void killingK8sWatcherMidStreamLosesNothing() throws IOException {
-    killAsTheFaultBegins("k8s-watcher");
-  }
-
-  @Test
-  @Order(3)
-  void killingTraceIngestMidStreamLosesNothing() throws IOException {
-    killAsTheFaultBegins("trace-ingest");
+  void killingTheThreeIngestServicesMidStreamLosesNothing() throws IOException {
+    FaultCycle cycle = FaultCycle.begin(system, recorder, audit, clock);
+    // All three at once, as XID 79 begins: device-ingest scrapes it, k8s-watcher knows the pod
+    // on the GPU, trace-ingest carries its failing requests.
+    List<String> names = List.of("device-ingest", "k8s-watcher", "trace-ingest");
+    long firstPid = system.service(names.get(0)).pid();
+    long killedAt = System.nanoTime();
+    names.forEach(name -> system.service(name).kill9());
+    for (String name : names) {
+      system.service(name).restart();
+    }
+    awaitAllReady();
+    long down = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killedAt);
+    Incident incident = cycle.awaitIncident();
+    cycle.repair(incident.incidentId(), remediator());
+    record(cycle, "kill -9 device-ingest+k8s-watcher+trace-ingest", new Bounce(firstPid, down));
   }
 
   @Test
@@ -171,7 +187,7 @@ class FaultSuiteIT {
         CompletableFuture.supplyAsync(
             () -> {
               try {
-                return system.startRemediator("remediator-b", leaseSettings("remediator-b"));
+                return system.startRemediator("remediator-b", remediatorSettings("remediator-b"));
               } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
               }
@@ -180,35 +196,76 @@ class FaultSuiteIT {
     ServiceProcess other = second.join();
     long down = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startedAt);
     try {
+      // Three nodes fail at once; the blast radius lets two of four be cordoned.
       FaultCycle cycle = FaultCycle.begin(system, recorder, audit, clock);
-      Incident incident = cycle.awaitIncident();
-      String incidentId = incident.incidentId();
-      RemediationAction cordon = cycle.awaitProposal(incidentId, ActionType.CORDON_NODE);
-      RemediationAction pause = cycle.awaitProposal(incidentId, ActionType.PAUSE_NEW_BATCHES);
-      // Both instances are asked, as two consoles pointed at two replicas would.
-      cycle.approve(cordon.actionId(), first, other);
-      cycle.approve(pause.actionId(), first, other);
-      cycle.awaitExecuted(cordon.actionId());
-      cycle.awaitExecuted(pause.actionId());
+      servingGpusOnOtherNodes(cycle.node(), 2).forEach(cycle::alsoFail);
+      List<String> incidents = new ArrayList<>();
+      List<String> cordons = new ArrayList<>();
+      for (String node : cycle.incidentsPerNode().keySet()) {
+        String incidentId = cycle.awaitIncident(node).incidentId();
+        if (!incidents.contains(incidentId)) {
+          incidents.add(incidentId);
+        }
+        RemediationAction cordon = cycle.awaitCordonProposal(node);
+        cordons.add(cordon.actionId());
+        // Both instances are asked, as two consoles pointed at two replicas would.
+        cycle.approve(cordon.actionId(), first, other);
+      }
+      cordons.forEach(cycle::awaitDecided);
       assertThat(system.simulator().model().status().cordonedNodes())
           .as("cordoned nodes within the blast radius")
-          .hasSizeLessThanOrEqualTo(MAX_CORDONED)
-          .contains(cycle.node());
-      assertThat(cycle.proposals(incidentId, ActionType.CORDON_NODE))
-          .as("cordon proposals by two remediators")
-          .isEqualTo(1);
-      cycle.repair(incidentId, first, other);
+          .hasSizeLessThanOrEqualTo(MAX_CORDONED);
+      assertThat(cordons.stream().filter(cycle::wasExecuted).count())
+          .as("cordons executed of three approved")
+          .isEqualTo(MAX_CORDONED);
+      for (String incidentId : incidents) {
+        assertThat(cycle.proposals(incidentId, ActionType.CORDON_NODE))
+            .as("cordon proposals for " + incidentId + " by two remediators")
+            .isEqualTo(1);
+      }
+      cycle.repair(incidents, first, other);
       // The standby holds the incidents of its partitions uncommitted: stopped, its partitions
       // go to the leader, which consumes them.
       other.close();
-      record(cycle, "two remediators started at once", new Bounce(first.pid(), down));
+      record(cycle, "two remediators at once, 3 nodes fail", new Bounce(first.pid(), down));
     } finally {
       other.close();
     }
   }
 
+  /**
+   * Not a kill: what the cases above found with the local profile's 1 min reopen cooldown. A GPU
+   * that fails again shortly after its incident resolved reopens the same incident id; the
+   * remediator refused the incident's pending proposals at the resolution, and its action ids are
+   * derived from the incident and step, so it proposes nothing for the relapse.
+   */
   @Test
   @Order(10)
+  void aRelapseWithinTheReopenCooldownIsProposedItsCordonAgain() {
+    FaultCycle first = FaultCycle.begin(system, recorder, audit, clock);
+    String incidentId = first.awaitIncident().incidentId();
+    first.awaitProposal(incidentId, ActionType.CORDON_NODE);
+    first.repair(incidentId, remediator());
+
+    FaultCycle relapse = FaultCycle.beginNow(system, recorder, audit, clock);
+    Incident reopened = relapse.awaitIncident();
+    try {
+      assertThat(reopened.incidentId())
+          .as("the relapse within " + FaultCycle.REOPEN_COOLDOWN + " reopens the incident")
+          .isEqualTo(incidentId);
+      assertThat(relapse.proposedSince(incidentId, ActionType.CORDON_NODE, Duration.ofSeconds(30)))
+          .as(
+              "a cordon proposed for the reopened "
+                  + incidentId
+                  + " (remediator issue, see docs/E2E.md)")
+          .isTrue();
+    } finally {
+      relapse.repair(incidentId, remediator());
+    }
+  }
+
+  @Test
+  @Order(11)
   void nothingWasDeadLetteredOrUnreadable() {
     assertThat(recorder.since(Topics.DEADLETTER, Instant.EPOCH, r -> true)).isEmpty();
     assertThat(recorder.failures()).isEmpty();
@@ -272,6 +329,7 @@ class FaultSuiteIT {
     assertThat(row.executedPerAction().values())
         .as(fault + ": EXECUTED records per approved action")
         .allMatch(n -> n == 1);
+    assertThat(row.patchesOfRefused()).as(fault + ": patches of refused actions").isZero();
   }
 
   private void awaitAllReady() {
@@ -281,16 +339,39 @@ class FaultSuiteIT {
         .until(() -> system.services().values().stream().allMatch(ServiceProcess::ready));
   }
 
+  /** One serving GPU on each of {@code count} nodes other than {@code node}. */
+  private List<Gpu> servingGpusOnOtherNodes(String node, int count) {
+    return system.simulator().model().nodes().stream()
+        .filter(n -> !n.name().equals(node))
+        .map(
+            n ->
+                n.gpus().stream()
+                    .filter(g -> g.holder() != null)
+                    .filter(g -> g.holder().workload().kind() != WorkloadKind.JOB)
+                    .findFirst())
+        .flatMap(Optional::stream)
+        .limit(count)
+        .toList();
+  }
+
   private ServiceProcess remediator() {
     return system.service("remediator");
   }
 
   /**
    * The Lease on (deploy/'s default), with short times so a takeover fits a test: the instance
-   * restarted after kill -9 keeps its identity and renews its own Lease at once.
+   * restarted after kill -9 keeps its identity and renews its own Lease at once; short group
+   * session; a rate limit the suite's repeated cordons of one node stay under.
    */
-  private static Map<String, String> leaseSettings(String identity) {
+  private static Map<String, String> remediatorSettings(String identity) {
     return Map.of(
+        // The suite cordons one node in four cases within minutes, on purpose.
+        "strata.remediator.rate-limit.max-actions", "20",
+        "strata.remediator.blast-radius.max-nodes", Integer.toString(MAX_CORDONED),
+        // A killed member holds its incidents partitions until its session times out (45 s by
+        // default): the restarted instance gets them after 6 s, the broker's minimum.
+        "mp.messaging.incoming.incidents-in.session.timeout.ms", "6000",
+        "mp.messaging.incoming.incidents-in.heartbeat.interval.ms", "2000",
         "strata.remediator.leader-election.enabled", "true",
         "strata.remediator.leader-election.identity", identity,
         "strata.remediator.leader-election.namespace", "default",

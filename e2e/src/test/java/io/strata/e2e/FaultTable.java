@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 /** The fault suite's per-fault figures, printed and written to {@code faults.txt}; never timed. */
 final class FaultTable {
 
-  private static final String FORMAT = "%-44s %7s %5s %5s %6s %5s %-22s %-14s%n";
+  private static final String FORMAT = "%-44s %7s %5s %5s %6s %5s %-20s %-12s %s%n";
 
   private final List<FaultRow> rows = new ArrayList<>();
 
@@ -33,7 +33,16 @@ final class FaultTable {
 
   private static String header() {
     return String.format(
-        FORMAT, "fault", "pid", "down", "lost", "incid.", "dup", "patches per action", "EXECUTED");
+        FORMAT,
+        "fault",
+        "pid",
+        "down",
+        "lost",
+        "incid.",
+        "dup",
+        "patches per action",
+        "EXECUTED",
+        "refused (patches)");
   }
 
   private static String line(FaultRow row) {
@@ -46,7 +55,8 @@ final class FaultTable {
         row.incidents(),
         row.duplicated(),
         counts(row.patchesPerAction()),
-        counts(row.executedPerAction()));
+        counts(row.executedPerAction()),
+        row.refused() + " (" + row.patchesOfRefused() + ")");
   }
 
   /** The topics behind a non-zero loss, so a failure names them. */
@@ -61,7 +71,7 @@ final class FaultTable {
 
   private static String counts(Map<String, Long> perAction) {
     if (perAction.isEmpty()) {
-      return "none approved";
+      return "-";
     }
     return perAction.values().stream().map(String::valueOf).collect(Collectors.joining(","));
   }

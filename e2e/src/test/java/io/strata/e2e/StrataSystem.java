@@ -58,10 +58,15 @@ final class StrataSystem implements AutoCloseable {
    * @param brokerProcess the broker in a JVM of its own ({@link BrokerProcess}, which the fault
    *     suite kills) instead of in the test JVM
    * @param console whether the console runs (the fault suite needs none)
+   * @param correlator settings added to the correlator's
    * @param remediator settings added to the remediator's
    */
-  record Wiring(boolean brokerProcess, boolean console, Map<String, String> remediator) {
-    static final Wiring SCENARIOS = new Wiring(false, true, Map.of());
+  record Wiring(
+      boolean brokerProcess,
+      boolean console,
+      Map<String, String> correlator,
+      Map<String, String> remediator) {
+    static final Wiring SCENARIOS = new Wiring(false, true, Map.of(), Map.of());
   }
 
   private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
@@ -186,7 +191,9 @@ final class StrataSystem implements AutoCloseable {
         repo,
         "correlator",
         http,
-        Map.of("kafka-streams.state.dir", work.resolve("correlator-state").toString()),
+        withAll(
+            Map.of("kafka-streams.state.dir", work.resolve("correlator-state").toString()),
+            wiring.correlator()),
         environment,
         logs);
     Map<String, String> remediator = new LinkedHashMap<>();
@@ -237,6 +244,12 @@ final class StrataSystem implements AutoCloseable {
         ServiceProcess.start(repo, name, ports.get(name), properties, environment, logs);
     services.put(name, process);
     closeables.push(process);
+  }
+
+  private static Map<String, String> withAll(Map<String, String> base, Map<String, String> more) {
+    Map<String, String> all = new LinkedHashMap<>(base);
+    all.putAll(more);
+    return all;
   }
 
   /**
