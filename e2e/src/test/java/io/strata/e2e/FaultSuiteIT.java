@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.strata.events.incident.Incident;
+import io.strata.events.incident.IncidentState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.topic.Topics;
 import io.strata.simulator.k8s.MarkedPatch;
 import io.strata.simulator.k8s.PatchHold;
 import io.strata.simulator.model.Gpu;
+import io.strata.simulator.model.Scenario;
 import io.strata.simulator.model.WorkloadKind;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,6 +25,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -96,6 +99,32 @@ class FaultSuiteIT {
         system.close();
       }
     }
+  }
+
+  /**
+   * A failed case must not leave its fault to the next one: the cluster back to healthy and any
+   * node still cordoned made schedulable in the API directly (a no-op after a passing case).
+   */
+  @AfterEach
+  void restoreTheCluster() {
+    system.simulator().activate(Scenario.HEALTHY);
+    String api = (String) system.simulator().endpoints().get("kubernetes_api");
+    for (String node : system.simulator().model().status().cordonedNodes()) {
+      Http.mergePatch(api + "/api/v1/nodes/" + node, "{\"spec\":{\"unschedulable\":null}}");
+      System.out.printf("[faults] %s was left cordoned: made schedulable in the API%n", node);
+    }
+    await("every incident resolved before the next case")
+        .atMost(Duration.ofSeconds(120))
+        .pollInterval(Duration.ofMillis(500))
+        .until(this::noLiveIncident);
+  }
+
+  private boolean noLiveIncident() {
+    Map<String, IncidentState> latest = new java.util.HashMap<>();
+    recorder
+        .since(Topics.INCIDENTS, Instant.EPOCH, i -> true)
+        .forEach(o -> latest.put(o.value().incidentId(), o.value().state()));
+    return latest.values().stream().allMatch(state -> state == IncidentState.RESOLVED);
   }
 
   @Test
