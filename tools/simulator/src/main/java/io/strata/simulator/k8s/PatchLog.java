@@ -22,6 +22,9 @@ public final class PatchLog {
   /** The remediator's per-action marker annotation. */
   public static final String ACTION_ID_ANNOTATION = "strata.io/action-id";
 
+  /** The annotation as a JSON Pointer segment (RFC 6901: "/" is "~1"). */
+  private static final String ESCAPED_ACTION_ID = "strata.io~1action-id";
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final List<MarkedPatch> patches = new CopyOnWriteArrayList<>();
@@ -69,18 +72,46 @@ public final class PatchLog {
     return patches.stream().filter(p -> p.applied() && p.actionId().equals(actionId)).count();
   }
 
-  /** The action id a PATCH body's marker names, if it carries one. */
+  /**
+   * The action id a PATCH body's marker names, if it carries one: a JSON merge patch (RFC 7386)
+   * with {@code metadata.annotations}, or a JSON Patch (RFC 6902, what the remediator sends:
+   * services/remediator JsonPatches) adding the annotation, its map or the metadata.
+   */
   static Optional<String> markerOf(String body) {
-    if (body == null || !body.contains(ACTION_ID_ANNOTATION)) {
+    if (body == null
+        || (!body.contains(ESCAPED_ACTION_ID) && !body.contains(ACTION_ID_ANNOTATION))) {
       return Optional.empty();
     }
     try {
-      JsonNode id =
-          JSON.readTree(body).path("metadata").path("annotations").path(ACTION_ID_ANNOTATION);
-      return id.isTextual() ? Optional.of(id.asText()) : Optional.empty();
+      JsonNode patch = JSON.readTree(body);
+      if (!patch.isArray()) {
+        return text(patch.path("metadata").path("annotations").path(ACTION_ID_ANNOTATION));
+      }
+      for (JsonNode op : patch) {
+        String verb = op.path("op").asText();
+        if (!verb.equals("add") && !verb.equals("replace")) {
+          continue;
+        }
+        JsonNode value = op.path("value");
+        Optional<String> id =
+            switch (op.path("path").asText()) {
+              case "/metadata/annotations/" + ESCAPED_ACTION_ID -> text(value);
+              case "/metadata/annotations" -> text(value.path(ACTION_ID_ANNOTATION));
+              case "/metadata" -> text(value.path("annotations").path(ACTION_ID_ANNOTATION));
+              default -> Optional.empty();
+            };
+        if (id.isPresent()) {
+          return id;
+        }
+      }
+      return Optional.empty();
     } catch (IOException e) {
       return Optional.empty();
     }
+  }
+
+  private static Optional<String> text(JsonNode node) {
+    return node.isTextual() ? Optional.of(node.asText()) : Optional.empty();
   }
 
   /** Takes the armed hold, if any, for the marked PATCH now arriving. */

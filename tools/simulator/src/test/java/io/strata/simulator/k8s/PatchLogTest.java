@@ -69,6 +69,26 @@ class PatchLogTest {
   }
 
   @Test
+  void readsTheMarkerFromAJsonPatchAsTheRemediatorSendsIt() {
+    client
+        .nodes()
+        .withName("n1")
+        .patch(
+            PatchContext.of(PatchType.JSON),
+            "[{\"op\":\"add\",\"path\":\"/metadata/annotations\","
+                + "\"value\":{\"strata.io/action-id\":\"act-2\"}},"
+                + "{\"op\":\"add\",\"path\":\"/spec/unschedulable\",\"value\":true}]");
+    assertThat(
+            PatchLog.markerOf(
+                "[{\"op\":\"replace\",\"path\":\"/metadata/annotations/strata.io~1action-id\","
+                    + "\"value\":\"act-3\"}]"))
+        .contains("act-3");
+
+    assertThat(api.patchLog().applied("act-2")).isEqualTo(1);
+    assertThat(node().getSpec().getUnschedulable()).isTrue();
+  }
+
+  @Test
   void aHoldBeforeApplyStoresNothingAndAnswers503AfterTheHold() throws Exception {
     CompletableFuture<MarkedPatch> held =
         api.patchLog().holdNext(PatchHold.BEFORE_APPLY, Duration.ofMillis(300));
