@@ -349,9 +349,17 @@ class FaultSuiteIT {
     table.add(row);
     assertThat(row.lostOnLog()).as(fault + ": records lost on the log").isEmpty();
     assertThat(row.unconsumed()).as(fault + ": records never consumed").isEmpty();
-    assertThat(row.incidents())
-        .as(fault + ": incidents raised (ids " + cycle.incidentIds() + ")")
-        .isEqualTo(1);
+    assertThat(row.signalsLost())
+        .as(fault + ": failed nodes without an incident " + cycle.incidentsPerNode())
+        .isZero();
+    assertThat(row.duplicated())
+        .as(
+            fault
+                + ": duplicated incidents "
+                + cycle.incidentsPerNode()
+                + " "
+                + cycle.incidentIds())
+        .isZero();
     assertThat(row.patchesPerAction().values())
         .as(fault + ": patches applied per approved action")
         .allMatch(n -> n == 1);
