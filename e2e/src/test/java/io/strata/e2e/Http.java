@@ -52,6 +52,14 @@ final class Http {
             .POST(HttpRequest.BodyPublishers.noBody()));
   }
 
+  /** A JSON merge patch (the fault suite's clean-up of the mock Kubernetes API). */
+  static HttpResponse<String> mergePatch(String url, String patch) {
+    return send(
+        HttpRequest.newBuilder(URI.create(url))
+            .header("Content-Type", "application/merge-patch+json")
+            .method("PATCH", HttpRequest.BodyPublishers.ofString(patch)));
+  }
+
   private static HttpResponse<String> send(HttpRequest.Builder request) {
     try {
       return CLIENT.send(

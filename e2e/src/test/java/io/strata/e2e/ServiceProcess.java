@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One packaged service ({@code target/quarkus-app/quarkus-run.jar}) running in its own JVM, as
- * {@code bin/strata up} runs it: the {@code local} profile plus the settings this run passes.
+ * {@code bin/strata up} runs it: the {@code local} profile plus the settings this run passes. The
+ * fault suite kills it with SIGKILL and starts it again with the same command, ports and log.
  */
 final class ServiceProcess implements AutoCloseable {
 
@@ -25,13 +26,16 @@ final class ServiceProcess implements AutoCloseable {
   private final String name;
   private final int httpPort;
   private final Path log;
-  private final Process process;
+  private final ProcessBuilder builder;
+  private volatile Process process;
 
-  private ServiceProcess(String name, int httpPort, Path log, Process process) {
+  private ServiceProcess(String name, int httpPort, Path log, ProcessBuilder builder)
+      throws IOException {
     this.name = name;
     this.httpPort = httpPort;
     this.log = log;
-    this.process = process;
+    this.builder = builder;
+    this.process = builder.start();
   }
 
   static ServiceProcess start(
@@ -42,10 +46,26 @@ final class ServiceProcess implements AutoCloseable {
       Map<String, String> environment,
       Path logDir)
       throws IOException {
-    Path app = repo.resolve("services").resolve(name).resolve("target/quarkus-app/quarkus-run.jar");
-    if (!Files.isRegularFile(app)) {
+    return start(repo, name, name, httpPort, properties, environment, logDir);
+  }
+
+  /**
+   * Starts the packaged service {@code app} as the instance {@code name} (its log's name), so one
+   * service can run twice.
+   */
+  static ServiceProcess start(
+      Path repo,
+      String app,
+      String name,
+      int httpPort,
+      Map<String, String> properties,
+      Map<String, String> environment,
+      Path logDir)
+      throws IOException {
+    Path jar = repo.resolve("services").resolve(app).resolve("target/quarkus-app/quarkus-run.jar");
+    if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException(
-          app + " is missing: package the services first (mvn -B verify from the repository root)");
+          jar + " is missing: package the services first (mvn -B verify from the repository root)");
     }
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -59,16 +79,47 @@ final class ServiceProcess implements AutoCloseable {
     command.add("-Dquarkus.otel.sdk.disabled=true");
     properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
     command.add("-jar");
-    command.add(app.toString());
+    command.add(jar.toString());
     Files.createDirectories(logDir);
     Path log = logDir.resolve(name + ".log");
+    Files.deleteIfExists(log);
     ProcessBuilder builder =
         new ProcessBuilder(command)
             .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
+            // Appended, so a restarted instance's log follows the killed one's.
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
             .directory(logDir.toFile());
     builder.environment().putAll(environment);
-    return new ServiceProcess(name, httpPort, log, builder.start());
+    return new ServiceProcess(name, httpPort, log, builder);
+  }
+
+  long pid() {
+    return process.pid();
+  }
+
+  /**
+   * kill -9: {@link Process#destroyForcibly()} sends SIGKILL on Linux, so nothing runs in the JVM
+   * any more (no shutdown hook, no flush, no commit, no Lease release); returns once it is gone.
+   */
+  void kill9() {
+    Process victim = process;
+    victim.destroyForcibly();
+    try {
+      if (!victim.waitFor(10, TimeUnit.SECONDS)) {
+        throw new IllegalStateException(name + " (pid " + victim.pid() + ") survived SIGKILL");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while killing " + name, e);
+    }
+  }
+
+  /** Starts the same command again (same ports, settings and log) after {@link #kill9()}. */
+  void restart() throws IOException {
+    if (process.isAlive()) {
+      throw new IllegalStateException(name + " is still running as pid " + process.pid());
+    }
+    process = builder.start();
   }
 
   String name() {
@@ -112,6 +163,7 @@ final class ServiceProcess implements AutoCloseable {
   /** SIGTERM, so Quarkus shuts down cleanly (Kafka Streams commits, producers flush). */
   @Override
   public void close() {
+    Process process = this.process;
     process.destroy();
     try {
       if (!process.waitFor(20, TimeUnit.SECONDS)) {

@@ -52,13 +52,44 @@ final class StrataSystem implements AutoCloseable {
           Logger.getLogger("org.apache.kafka"),
           Logger.getLogger("state.change.logger"));
 
+  /**
+   * What differs between the classes that start a system.
+   *
+   * @param brokerProcess the broker in a JVM of its own ({@link BrokerProcess}, which the fault
+   *     suite kills) instead of in the test JVM
+   * @param console whether the console runs (the fault suite needs none)
+   * @param correlator settings added to the correlator's
+   * @param remediator settings added to the remediator's
+   */
+  record Wiring(
+      boolean brokerProcess,
+      boolean console,
+      Map<String, String> correlator,
+      Map<String, String> remediator) {
+    static final Wiring SCENARIOS = new Wiring(false, true, Map.of(), Map.of());
+  }
+
   private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
   private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
+  private final Wiring wiring;
   private TestKafka kafka;
+  private BrokerProcess broker;
   private Simulator simulator;
+  private Path repo;
+  private Path logs;
+  private Map<String, String> environment;
+  private Map<String, String> remediatorSettings;
+
+  private StrataSystem(Wiring wiring) {
+    this.wiring = wiring;
+  }
 
   static StrataSystem start(Path repo, Path work) throws IOException {
-    StrataSystem system = new StrataSystem();
+    return start(repo, work, Wiring.SCENARIOS);
+  }
+
+  static StrataSystem start(Path repo, Path work, Wiring wiring) throws IOException {
+    StrataSystem system = new StrataSystem(wiring);
     try {
       system.startAll(repo, work);
       return system;
@@ -71,9 +102,17 @@ final class StrataSystem implements AutoCloseable {
   private void startAll(Path repo, Path work) throws IOException {
     QUIET_LOGGERS.forEach(logger -> logger.setLevel(Level.WARNING));
     SPAN_EXPORTER.setLevel(Level.OFF);
-    kafka = KafkaProvider.configured().start(1);
-    closeables.push(kafka);
-    String bootstrap = kafka.bootstrapServers();
+    this.repo = repo;
+    String bootstrap;
+    if (wiring.brokerProcess()) {
+      broker = BrokerProcess.start(work);
+      closeables.push(broker);
+      bootstrap = broker.bootstrapServers();
+    } else {
+      kafka = KafkaProvider.configured().start(1);
+      closeables.push(kafka);
+      bootstrap = kafka.bootstrapServers();
+    }
 
     Map<String, Integer> http = new LinkedHashMap<>();
     for (String name : List.of("device-ingest", "k8s-watcher", "trace-ingest", "correlator")) {
@@ -112,14 +151,14 @@ final class StrataSystem implements AutoCloseable {
     Map<String, Object> endpoints = simulator.endpoints();
     @SuppressWarnings("unchecked")
     Map<String, String> exporters = (Map<String, String>) endpoints.get("exporters");
-    Map<String, String> environment =
+    environment =
         Map.of(
             "KAFKA_BOOTSTRAP_SERVERS",
             bootstrap,
             "KUBECONFIG",
             String.valueOf(endpoints.get("kubeconfig")));
 
-    Path logs = work.resolve("logs");
+    logs = work.resolve("logs");
     start(
         repo,
         "device-ingest",
@@ -152,7 +191,9 @@ final class StrataSystem implements AutoCloseable {
         repo,
         "correlator",
         http,
-        Map.of("kafka-streams.state.dir", work.resolve("correlator-state").toString()),
+        withAll(
+            Map.of("kafka-streams.state.dir", work.resolve("correlator-state").toString()),
+            wiring.correlator()),
         environment,
         logs);
     Map<String, String> remediator = new LinkedHashMap<>();
@@ -169,16 +210,20 @@ final class StrataSystem implements AutoCloseable {
     // Four simulated nodes: one cordon is already a quarter of them (production allows 10 %).
     remediator.put("strata.remediator.blast-radius.max-percent", "50");
     remediator.put("strata.remediator.execution.tick-interval", "PT2S");
+    remediator.putAll(wiring.remediator());
+    remediatorSettings = Map.copyOf(remediator);
     start(repo, "remediator", http, remediator, environment, logs);
-    start(
-        repo,
-        "console",
-        http,
-        Map.of(
-            "strata.console.correlator-url", "http://127.0.0.1:" + http.get("correlator"),
-            "strata.console.remediator-url", "http://127.0.0.1:" + http.get("remediator")),
-        environment,
-        logs);
+    if (wiring.console()) {
+      start(
+          repo,
+          "console",
+          http,
+          Map.of(
+              "strata.console.correlator-url", "http://127.0.0.1:" + http.get("correlator"),
+              "strata.console.remediator-url", "http://127.0.0.1:" + http.get("remediator")),
+          environment,
+          logs);
+    }
 
     await()
         .atMost(Duration.ofSeconds(180))
@@ -201,6 +246,39 @@ final class StrataSystem implements AutoCloseable {
     closeables.push(process);
   }
 
+  private static Map<String, String> withAll(Map<String, String> base, Map<String, String> more) {
+    Map<String, String> all = new LinkedHashMap<>(base);
+    all.putAll(more);
+    return all;
+  }
+
+  /**
+   * Starts another remediator, {@code name}, wired as the first one plus {@code overrides} (its
+   * Lease identity, say), on a port of its own; returns once it answers ready.
+   */
+  ServiceProcess startRemediator(String name, Map<String, String> overrides) throws IOException {
+    Map<String, String> settings = new LinkedHashMap<>(remediatorSettings);
+    settings.putAll(overrides);
+    ServiceProcess process =
+        ServiceProcess.start(
+            repo, "remediator", name, FreePorts.next(), settings, environment, logs);
+    services.put(name, process);
+    closeables.push(process);
+    await(name + " ready")
+        .atMost(Duration.ofSeconds(120))
+        .pollInterval(Duration.ofMillis(500))
+        .until(process::ready);
+    return process;
+  }
+
+  /** The broker's own JVM, when the wiring asked for one. */
+  BrokerProcess broker() {
+    if (broker == null) {
+      throw new IllegalStateException("this system's broker runs in the test JVM");
+    }
+    return broker;
+  }
+
   /** Whether the correlator has learnt a baseline for {@code namespace/workload}. */
   boolean hasBaseline(String workload) {
     com.fasterxml.jackson.databind.JsonNode detail =
@@ -211,7 +289,7 @@ final class StrataSystem implements AutoCloseable {
   }
 
   String bootstrapServers() {
-    return kafka.bootstrapServers();
+    return broker != null ? broker.bootstrapServers() : kafka.bootstrapServers();
   }
 
   Simulator simulator() {

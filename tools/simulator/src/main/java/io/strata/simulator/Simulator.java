@@ -10,6 +10,7 @@ import io.strata.simulator.dcgm.MetricsServers;
 import io.strata.simulator.k8s.ClusterSeeder;
 import io.strata.simulator.k8s.ExporterEndpoints;
 import io.strata.simulator.k8s.MockKubernetesApi;
+import io.strata.simulator.k8s.PatchLog;
 import io.strata.simulator.k8s.PodSync;
 import io.strata.simulator.k8s.ReactionConventions;
 import io.strata.simulator.k8s.RemediationWatcher;
@@ -54,6 +55,7 @@ public final class Simulator implements AutoCloseable {
   private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
   private final Map<String, Object> endpoints = new LinkedHashMap<>();
   private ClusterModel model;
+  private MockKubernetesApi api;
   private ScenarioEffects effects;
   private TraceEmitter emitter;
   private Instant lastTick;
@@ -92,7 +94,7 @@ public final class Simulator implements AutoCloseable {
     ExecutorService http = Executors.newFixedThreadPool(8, daemon("sim-http"));
     closeables.push(http::shutdownNow);
 
-    MockKubernetesApi api = MockKubernetesApi.start(options.host(), options.kubePort());
+    api = MockKubernetesApi.start(options.host(), options.kubePort());
     closeables.push(api);
     KubernetesClient client = api.newClient();
     closeables.push(client);
@@ -193,6 +195,22 @@ public final class Simulator implements AutoCloseable {
 
   public ClusterModel model() {
     return model;
+  }
+
+  /**
+   * Fault injection for tests: while xid-79 is active, {@code gpu} falls off the bus too (see
+   * {@link ClusterModel#alsoFallOffTheBus}); the next scenario switch repairs it.
+   */
+  public synchronized void alsoFallOffTheBus(io.strata.simulator.model.Gpu gpu) {
+    model.alsoFallOffTheBus(gpu, clock.instant());
+  }
+
+  /**
+   * The remediator's marked PATCHes as the mock Kubernetes API received them, and the hold that
+   * fault tests arm (nothing is held unless they do).
+   */
+  public PatchLog patchLog() {
+    return api.patchLog();
   }
 
   public Map<String, Object> endpoints() {

@@ -15,6 +15,7 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,17 +51,21 @@ public final class MockKubernetesApi implements AutoCloseable {
 
   private final KubernetesMockServer server;
   private final String host;
+  private final PatchLog patchLog;
 
-  private MockKubernetesApi(KubernetesMockServer server, String host) {
+  private MockKubernetesApi(KubernetesMockServer server, String host, PatchLog patchLog) {
     this.server = server;
     this.host = host;
+    this.patchLog = patchLog;
   }
 
   /** Starts the server on host:port (port 0 picks a free port). */
   public static MockKubernetesApi start(String host, int port) {
     MOCK_SERVER_LOG.setLevel(java.util.logging.Level.WARNING);
     Map<ServerRequest, Queue<ServerResponse>> responses = new HashMap<>();
-    KubernetesMixedDispatcher dispatcher = new KubernetesMixedDispatcher(responses, DISCOVERABLE);
+    PatchLog patchLog = new PatchLog(Clock.systemUTC());
+    KubernetesMixedDispatcher dispatcher =
+        new RecordingDispatcher(responses, DISCOVERABLE, patchLog);
     KubernetesMockServer server =
         new KubernetesMockServer(new Context(), new MockWebServer(), responses, dispatcher, false);
     try {
@@ -68,7 +73,12 @@ public final class MockKubernetesApi implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start the Kubernetes mock server on " + port, e);
     }
-    return new MockKubernetesApi(server, host);
+    return new MockKubernetesApi(server, host, patchLog);
+  }
+
+  /** The PATCHes carrying a Strata action marker, and the fault tests' hold (off by default). */
+  public PatchLog patchLog() {
+    return patchLog;
   }
 
   public String url() {

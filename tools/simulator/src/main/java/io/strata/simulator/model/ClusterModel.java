@@ -34,6 +34,10 @@ public final class ClusterModel {
   private final ScenarioTargets targets;
   private final RequestGenerator generator;
   private Scenario scenario = Scenario.HEALTHY;
+
+  /** GPUs that fell off the bus together with XID 79's target (fault tests; empty by default). */
+  private final Set<Gpu> alsoFallen = new HashSet<>();
+
   private Instant lastTick;
   private int backlogDemandPods;
   private double capacityThisTick = 1;
@@ -141,6 +145,8 @@ public final class ClusterModel {
       traffic = serving.baselineTraffic();
     }
     scenario = next;
+    // A scenario switch repairs the GPUs a test made fall with the target.
+    alsoFallen.clear();
     switch (next) {
       case XID_79 -> targets.xid79Gpu().recordXid(79, now);
       case APP_XID_13 -> targets.appXidGpu().recordXid(13, now);
@@ -174,6 +180,23 @@ public final class ClusterModel {
       scaleOutPods.add(pod.uid());
     }
     return added;
+  }
+
+  /**
+   * Fault injection for tests: while XID 79 is active, {@code gpu} falls off the bus as well (its
+   * XID 79 recorded now, health FAIL, its requests time out), so several nodes fail at once. The
+   * next scenario switch repairs it with the target.
+   */
+  public synchronized void alsoFallOffTheBus(Gpu gpu, Instant now) {
+    if (scenario != Scenario.XID_79) {
+      throw new IllegalStateException("another GPU can fall only while xid-79 is active");
+    }
+    alsoFallen.add(gpu);
+    gpu.recordXid(79, now);
+  }
+
+  private boolean fallen(Gpu gpu) {
+    return scenario == Scenario.XID_79 && (gpu == targets.xid79Gpu() || alsoFallen.contains(gpu));
   }
 
   /** The ReplicaSet (and pod name prefix) of a Deployment-backed workload revision. */
@@ -339,7 +362,7 @@ public final class ClusterModel {
         w.initialConcurrency(),
         scenario == Scenario.QUEUE_BACKLOG && serving,
         scenario == Scenario.THERMAL_THROTTLING && pod.node().equals(targets.thermalNode()),
-        scenario == Scenario.XID_79 && gpu == targets.xid79Gpu(),
+        fallen(gpu),
         scenario == Scenario.APP_XID_13 && gpu == targets.appXidGpu(),
         coldModel(w, revision, serving),
         capacityThisTick,
@@ -372,7 +395,7 @@ public final class ClusterModel {
   }
 
   DeviceModel.Situation situation(Gpu gpu) {
-    return Situations.of(gpu, scenario, targets, this::routable);
+    return Situations.of(gpu, scenario, targets, fallen(gpu), this::routable);
   }
 
   // ---- status ----------------------------------------------------------------------------

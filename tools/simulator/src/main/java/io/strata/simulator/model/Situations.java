@@ -12,12 +12,14 @@ final class Situations {
 
   private Situations() {}
 
+  /**
+   * @param lost whether the GPU has fallen off the bus (XID 79's target, or one a test added)
+   */
   static DeviceModel.Situation of(
-      Gpu gpu, Scenario scenario, ScenarioTargets targets, Predicate<Pod> routable) {
+      Gpu gpu, Scenario scenario, ScenarioTargets targets, boolean lost, Predicate<Pod> routable) {
     Pod holder = gpu.holder();
     boolean thermal =
         scenario == Scenario.THERMAL_THROTTLING && gpu.node().equals(targets.thermalNode());
-    boolean lost = scenario == Scenario.XID_79 && gpu == targets.xid79Gpu();
     Set<DeviceField> missing =
         scenario == Scenario.MISSING_FIELDS && gpu.node().equals(targets.missingFieldsNode())
             ? MISSING

@@ -1,6 +1,7 @@
 package io.strata.simulator.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -98,6 +99,36 @@ class ClusterModelTest {
     List<SimulatedRequest> paused = model.requests(T0.plusSeconds(120), T0.plusSeconds(180));
     assertThat(paused).isNotEmpty().noneMatch(r -> r.gpu() == gpu);
     assertThat(paused).allMatch(r -> r.outcome().failure() == RequestFailure.NONE);
+  }
+
+  @Test
+  void aTestCanMakeAnotherGpuFallWithTheXid79TargetUntilTheNextSwitch() {
+    Gpu target = model.targets().xid79Gpu();
+    Gpu other =
+        model.nodes().stream()
+            .filter(n -> !n.name().equals(target.node()))
+            .flatMap(n -> n.gpus().stream())
+            .filter(g -> g.holder() != null && g.holder().workload().kind() != WorkloadKind.JOB)
+            .findFirst()
+            .orElseThrow();
+    assertThatThrownBy(() -> model.alsoFallOffTheBus(other, T0))
+        .isInstanceOf(IllegalStateException.class);
+
+    model.activate(Scenario.XID_79, T0);
+    model.alsoFallOffTheBus(other, T0);
+    for (Gpu gpu : List.of(target, other)) {
+      GpuReading reading = reading(gpu, T0.plusSeconds(1));
+      assertThat(reading.value(DeviceField.XID_ERRORS)).isEqualTo(79);
+      assertThat(reading.health().get(HealthWatch.ALL).value()).isEqualTo(HealthWatch.FAIL);
+    }
+    assertThat(model.requests(T0, T0.plusSeconds(60)))
+        .filteredOn(r -> r.gpu() == other)
+        .isNotEmpty()
+        .allMatch(r -> r.outcome().failure() == RequestFailure.DEVICE_LOST);
+
+    model.activate(Scenario.HEALTHY, T0.plusSeconds(60));
+    assertThat(reading(other, T0.plusSeconds(61)).health().get(HealthWatch.ALL))
+        .isEqualTo(HealthWatch.Result.OK);
   }
 
   @Test
