@@ -1,16 +1,17 @@
 package io.strata.feed;
 
 import io.strata.events.topic.Topic;
+import io.strata.kafka.config.ClientSecurity;
 import io.strata.kafka.read.TopicReader;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -69,17 +70,7 @@ public final class FeedMain {
         TopicReader.assignAll(
             consumer, Feed.TOPICS.stream().map(Topic::name).toList(), Duration.ofSeconds(60));
     if (options.since() != null) {
-      Map<TopicPartition, Long> at = new HashMap<>();
-      partitions.forEach(p -> at.put(p, options.since().toEpochMilli()));
-      Map<TopicPartition, OffsetAndTimestamp> offsets = consumer.offsetsForTimes(at);
-      for (TopicPartition partition : partitions) {
-        OffsetAndTimestamp offset = offsets.get(partition);
-        if (offset == null) {
-          consumer.seekToEnd(List.of(partition));
-        } else {
-          consumer.seek(partition, offset.offset());
-        }
-      }
+      TopicReader.seekToTime(consumer, partitions, options.since());
     } else if (options.fromBeginning()) {
       consumer.seekToBeginning(partitions);
     } else {
@@ -89,9 +80,26 @@ public final class FeedMain {
 
   private static KafkaConsumer<String, byte[]> consumer(FeedOptions options) {
     return new KafkaConsumer<>(
-        TopicReader.readerSettings(options.bootstrap(), "strata-feed"),
+        TopicReader.readerSettings(options.bootstrap(), "strata-feed", security()),
         new StringDeserializer(),
         new ByteArrayDeserializer());
+  }
+
+  /**
+   * The feed's security settings, {@code kafka.*} keys as Java system properties or environment
+   * variables ({@code -Dkafka.sasl.mechanism=...} or {@code KAFKA_SASL_MECHANISM}), so the feed
+   * reads a deployment whose listener wants SCRAM over TLS (ADR 010).
+   */
+  static Map<String, Object> security() {
+    return ClientSecurity.from(
+        "kafka.",
+        key ->
+            Optional.ofNullable(System.getProperty(key))
+                .or(
+                    () ->
+                        Optional.ofNullable(
+                            System.getenv(
+                                key.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_")))));
   }
 
   /** Parsed command line. */

@@ -7,6 +7,7 @@ import io.strata.events.topic.NodePartitioning;
 import io.strata.events.topic.Topics;
 import io.strata.kafka.produce.ProducerSettings;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -45,7 +47,8 @@ class TopicReaderBrokerTest {
           .createTopics(
               List.of(
                   Topics.K8S_NODES.newTopic(6, (short) 1),
-                  new NewTopic("reader-test", 3, (short) 1)))
+                  new NewTopic("reader-test", 3, (short) 1),
+                  new NewTopic("reader-times", 2, (short) 1)))
           .all()
           .get();
     }
@@ -97,5 +100,39 @@ class TopicReaderBrokerTest {
 
     assertThat(read).hasSize(30);
     assertThat(read).extracting(ConsumerRecord::key).contains("k0", "k29");
+  }
+
+  @Test
+  void readsFromTheFirstRecordAtATimeAndOnlyWhatCameSinceOnTheNextRead() throws Exception {
+    long t0 = 1_764_576_000_000L; // 2025-12-01T08:00:00Z
+    try (KafkaProducer<String, byte[]> producer =
+        producer(ProducerSettings.reliable(kafka.bootstrapServers(), "test"))) {
+      for (int i = 0; i < 10; i++) {
+        producer.send(
+            new ProducerRecord<>("reader-times", 0, t0 + i * 1000L, "k" + i, new byte[] {1}));
+      }
+      producer.flush();
+      List<String> read = new ArrayList<>();
+      try (KafkaConsumer<String, byte[]> consumer =
+          new KafkaConsumer<>(
+              TopicReader.readerSettings(kafka.bootstrapServers(), "reader-times", Map.of()),
+              new StringDeserializer(),
+              new ByteArrayDeserializer())) {
+        List<TopicPartition> partitions =
+            TopicReader.assignAll(consumer, List.of("reader-times"), TIMEOUT);
+        TopicReader.seekToTime(consumer, partitions, Instant.ofEpochMilli(t0 + 6_000L));
+
+        assertThat(TopicReader.readAvailable(consumer, partitions, TIMEOUT, r -> read.add(r.key())))
+            .isTrue();
+        assertThat(read).containsExactly("k6", "k7", "k8", "k9");
+        // The empty partition had no record at that time: it was placed at its end, 0.
+        assertThat(consumer.position(new TopicPartition("reader-times", 1))).isZero();
+
+        producer.send(new ProducerRecord<>("reader-times", 1, "late", new byte[] {2})).get();
+        read.clear();
+        TopicReader.readAvailable(consumer, partitions, TIMEOUT, r -> read.add(r.key()));
+        assertThat(read).containsExactly("late");
+      }
+    }
   }
 }

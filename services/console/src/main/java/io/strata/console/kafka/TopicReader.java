@@ -18,12 +18,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -40,6 +38,10 @@ import org.jboss.logging.Logger;
 public class TopicReader {
 
   private static final Logger LOG = Logger.getLogger(TopicReader.class);
+
+  /** Read from their start: the console shows their whole history. */
+  private static final Set<String> HISTORY =
+      Set.of(Topics.INCIDENTS.name(), Topics.REMEDIATION.name(), Topics.REVIEWS.name());
 
   @Inject ConsoleState state;
   @Inject ConsoleConfig config;
@@ -128,33 +130,20 @@ public class TopicReader {
     }
   }
 
+  /**
+   * Every partition assigned through the shared reader (kafka-support {@code read/TopicReader});
+   * history topics from their start, the rest from {@code lookback} ago.
+   */
   private void assign(KafkaConsumer<String, byte[]> kafka) {
-    List<TopicPartition> fromStart = new ArrayList<>();
-    List<TopicPartition> recent = new ArrayList<>();
-    for (Topic<?, ?> topic : topics()) {
-      List<PartitionInfo> partitions = kafka.partitionsFor(topic.name(), Duration.ofSeconds(30));
-      boolean history =
-          topic == Topics.INCIDENTS || topic == Topics.REMEDIATION || topic == Topics.REVIEWS;
-      for (PartitionInfo partition : partitions == null ? List.<PartitionInfo>of() : partitions) {
-        (history ? fromStart : recent).add(new TopicPartition(topic.name(), partition.partition()));
-      }
-    }
-    List<TopicPartition> all = new ArrayList<>(fromStart);
-    all.addAll(recent);
-    kafka.assign(all);
+    List<TopicPartition> all =
+        io.strata.kafka.read.TopicReader.assignAll(
+            kafka, topics().stream().map(Topic::name).toList(), Duration.ofSeconds(30));
+    List<TopicPartition> fromStart =
+        all.stream().filter(tp -> HISTORY.contains(tp.topic())).toList();
+    List<TopicPartition> recent = all.stream().filter(tp -> !HISTORY.contains(tp.topic())).toList();
     kafka.seekToBeginning(fromStart);
-    long since = Instant.now().minus(config.topics().lookback()).toEpochMilli();
-    Map<TopicPartition, Long> times = new HashMap<>();
-    recent.forEach(tp -> times.put(tp, since));
-    Map<TopicPartition, OffsetAndTimestamp> offsets = kafka.offsetsForTimes(times);
-    for (TopicPartition tp : recent) {
-      OffsetAndTimestamp offset = offsets.get(tp);
-      if (offset == null) {
-        kafka.seekToEnd(List.of(tp));
-      } else {
-        kafka.seek(tp, offset.offset());
-      }
-    }
+    io.strata.kafka.read.TopicReader.seekToTime(
+        kafka, recent, Instant.now().minus(config.topics().lookback()));
     synchronized (startupEnds) {
       startupEnds.clear();
       startupEnds.putAll(kafka.endOffsets(fromStart));
@@ -166,19 +155,23 @@ public class TopicReader {
       return;
     }
     synchronized (startupEnds) {
-      caughtUp =
-          startupEnds.entrySet().stream().allMatch(e -> kafka.position(e.getKey()) >= e.getValue());
+      caughtUp = io.strata.kafka.read.TopicReader.reachedEnd(kafka, startupEnds);
     }
   }
 
-  private Properties properties() {
-    Properties props = new Properties();
-    props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+  /**
+   * The shared group-less reader settings: no commits, {@code read_committed} (incidents and
+   * actions are written in transactions; an aborted one must never be shown), and the service's
+   * kafka.* security settings, so this hand-built consumer authenticates like the Quarkus-managed
+   * clients.
+   */
+  private Map<String, Object> properties() {
+    Map<String, Object> props =
+        io.strata.kafka.read.TopicReader.readerSettings(
+            bootstrapServers, "strata-console", KafkaClientSecurity.fromConfig());
     props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
     props.put(
         ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-    props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-    props.put(ConsumerConfig.CLIENT_ID_CONFIG, "strata-console");
     props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");
     // The correlator writes incidents in exactly-once transactions: never show an aborted one.
     props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");

@@ -64,6 +64,20 @@ public interface WatcherConfig {
   /** The Kafka side. */
   Publisher publisher();
 
+  /** What the informer caches hold. */
+  Cache cache();
+
+  /** Informer caches. */
+  interface Cache {
+    /**
+     * Keep only the fields the watcher maps in its informer caches (a pod's identity, GPU requests,
+     * claims and status; a ReplicaSet's or Job's owners). {@code false} caches whole objects, as
+     * before: only for measuring the saving (tools/watcher-bench), never needed in a deployment.
+     */
+    @WithDefault("true")
+    boolean trim();
+  }
+
   /** Pods of interest and identity keys. */
   interface Pods {
     /**

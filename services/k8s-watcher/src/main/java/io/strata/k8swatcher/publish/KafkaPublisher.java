@@ -16,12 +16,14 @@ import io.strata.kafka.publish.OutboundRecord;
 import io.strata.kafka.publish.PublishListener;
 import io.strata.kafka.publish.PublisherHealth;
 import io.strata.kafka.publish.PublisherOptions;
+import io.strata.kafka.quarkus.KafkaClientSecurity;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -61,7 +63,10 @@ public class KafkaPublisher {
     metrics = new PublisherMetrics(registry);
     producer =
         new KafkaProducer<>(
-            producerProperties(bootstrapServers, config.publisher().deliveryTimeout()),
+            producerProperties(
+                bootstrapServers,
+                config.publisher().deliveryTimeout(),
+                KafkaClientSecurity.fromConfig()),
             new StringSerializer(),
             new ByteArraySerializer());
     clientMetrics = ClientMetrics.bind(producer, registry);
@@ -80,8 +85,18 @@ public class KafkaPublisher {
         .register(registry);
   }
 
-  /** The producer's settings: the shared reliable ones for the watcher's four topics. */
-  static Map<String, Object> producerProperties(String bootstrapServers, Duration deliveryTimeout) {
+  /**
+   * The producer's settings: the shared reliable ones for the watcher's four topics, and the
+   * service's kafka.* security settings (this producer is built by hand, not by Quarkus).
+   */
+  static Map<String, Object> producerProperties(
+      String bootstrapServers, Duration deliveryTimeout, Map<String, Object> security) {
+    Map<String, Object> properties = new HashMap<>(reliable(bootstrapServers, deliveryTimeout));
+    properties.putAll(security);
+    return properties;
+  }
+
+  private static Map<String, Object> reliable(String bootstrapServers, Duration deliveryTimeout) {
     return ProducerSettings.reliable(bootstrapServers, "strata-k8s-watcher")
         // strata.k8s.nodes.v1 is node-partitioned: the settings pick NodePartitioner.
         .writing(List.of(Topics.K8S_PODS, Topics.K8S_NODES, Topics.K8S_CLAIMS, Topics.K8S_EVENTS))

@@ -18,21 +18,28 @@ import org.apache.kafka.common.serialization.StringDeserializer;
  */
 public final class CompactedTopicReader {
 
-  private final String bootstrapServers;
+  private final Map<String, Object> settings;
   private final Duration timeout;
 
-  public CompactedTopicReader(String bootstrapServers, Duration timeout) {
-    this.bootstrapServers = bootstrapServers;
+  /**
+   * @param security the service's kafka.* security settings ({@code
+   *     KafkaClientSecurity.fromConfig()}): this consumer is built by hand, not by Quarkus
+   */
+  public CompactedTopicReader(
+      String bootstrapServers, Map<String, Object> security, Duration timeout) {
+    this.settings = settings(bootstrapServers, security);
     this.timeout = timeout;
+  }
+
+  /** The shared group-less, read_committed reader settings with the service's security merged. */
+  static Map<String, Object> settings(String bootstrapServers, Map<String, Object> security) {
+    return TopicReader.readerSettings(bootstrapServers, "strata-k8s-watcher-reconcile", security);
   }
 
   public Set<String> liveKeys(String topic) {
     Map<String, Boolean> latest = new HashMap<>();
     try (KafkaConsumer<String, byte[]> consumer =
-        new KafkaConsumer<>(
-            TopicReader.readerSettings(bootstrapServers, "strata-k8s-watcher-reconcile"),
-            new StringDeserializer(),
-            new ByteArrayDeserializer())) {
+        new KafkaConsumer<>(settings, new StringDeserializer(), new ByteArrayDeserializer())) {
       TopicReader.readToEnd(
           consumer,
           List.of(topic),

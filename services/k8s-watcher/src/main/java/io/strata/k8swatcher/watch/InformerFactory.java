@@ -9,8 +9,11 @@ import io.strata.k8swatcher.config.WatcherConfig;
 import io.strata.k8swatcher.dra.DraApiVersion;
 import io.strata.k8swatcher.dra.DraV1Adapter;
 import io.strata.k8swatcher.dra.DraV1beta1Adapter;
+import io.strata.k8swatcher.mapping.CachedFields;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.jboss.logging.Logger;
 
 /** Builds (does not start) the informers, scoped to the configured namespaces. */
@@ -22,21 +25,27 @@ final class InformerFactory {
   private final Optional<List<String>> namespaces;
   private final long resyncMillis;
   private final List<String> uuidAttributes;
+  private final boolean trim;
+  private final CachedFields kept;
 
   InformerFactory(KubernetesClient client, WatcherConfig config) {
     this.client = client;
     this.namespaces = config.namespaces().filter(list -> !list.isEmpty());
     this.resyncMillis = config.resync().toMillis();
     this.uuidAttributes = config.dra().uuidAttributes();
+    this.trim = config.cache().trim();
+    List<String> podAnnotations = new ArrayList<>(config.pods().modelVersionKeys());
+    podAnnotations.add(config.pods().queueKey());
+    this.kept = new CachedFields(podAnnotations);
   }
 
   ClusterCaches build(DraApiVersion draVersion) {
     return new ClusterCaches(
-        namespaced("pods", client.pods()),
-        clusterScoped("nodes", client.nodes()),
-        namespaced("events", client.v1().events()),
-        namespaced("replicasets", client.apps().replicaSets()),
-        namespaced("jobs", client.batch().v1().jobs()),
+        namespaced("pods", client.pods(), kept::pod),
+        clusterScoped("nodes", client.nodes(), kept::node),
+        namespaced("events", client.v1().events(), kept::event),
+        namespaced("replicasets", client.apps().replicaSets(), kept::replicaSet),
+        namespaced("jobs", client.batch().v1().jobs(), kept::job),
         dra(draVersion));
   }
 
@@ -48,10 +57,12 @@ final class InformerFactory {
             version,
             namespaced(
                 "resourceclaims",
-                client.resources(io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim.class)),
+                client.resources(io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim.class),
+                kept::claim),
             clusterScoped(
                 "resourceslices",
-                client.resources(io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice.class)),
+                client.resources(io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice.class),
+                kept::metadataOnly),
             adapter::claim,
             adapter::slice);
       }
@@ -62,11 +73,13 @@ final class InformerFactory {
             namespaced(
                 "resourceclaims",
                 client.resources(
-                    io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceClaim.class)),
+                    io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceClaim.class),
+                kept::claim),
             clusterScoped(
                 "resourceslices",
                 client.resources(
-                    io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceSlice.class)),
+                    io.fabric8.kubernetes.api.model.resource.v1beta1.ResourceSlice.class),
+                kept::metadataOnly),
             adapter::claim,
             adapter::slice);
       }
@@ -75,33 +88,38 @@ final class InformerFactory {
   }
 
   private <T extends HasMetadata> ScopedInformers<T> namespaced(
-      String resource, MixedOperation<T, ?, ?> operation) {
+      String resource, MixedOperation<T, ?, ?> operation, UnaryOperator<T> keep) {
     List<SharedIndexInformer<T>> informers =
         namespaces
             .map(
                 list ->
-                    list.stream().map(ns -> retrying(resource, operation.inNamespace(ns))).toList())
-            .orElseGet(() -> List.of(retrying(resource, operation.inAnyNamespace())));
+                    list.stream()
+                        .map(ns -> retrying(resource, operation.inNamespace(ns), keep))
+                        .toList())
+            .orElseGet(() -> List.of(retrying(resource, operation.inAnyNamespace(), keep)));
     return new ScopedInformers<>(resource, informers);
   }
 
   private <T extends HasMetadata> ScopedInformers<T> clusterScoped(
-      String resource, Informable<T> operation) {
-    return new ScopedInformers<>(resource, List.of(retrying(resource, operation)));
+      String resource, Informable<T> operation, UnaryOperator<T> keep) {
+    return new ScopedInformers<>(resource, List.of(retrying(resource, operation, keep)));
   }
 
   /**
    * An informer that keeps retrying its list and watch, so a watcher started before the API server
-   * is reachable (or before RBAC is applied) catches up instead of staying empty.
+   * is reachable (or before RBAC is applied) catches up instead of staying empty. Its cache keeps
+   * only what {@code keep} leaves of each object, unless trimming is switched off.
    */
   private <T extends HasMetadata> SharedIndexInformer<T> retrying(
-      String resource, Informable<T> operation) {
-    return operation
-        .runnableInformer(resyncMillis)
-        .exceptionHandler(
-            (started, error) -> {
-              LOG.warnf("%s informer: %s; retrying", resource, error.toString());
-              return true;
-            });
+      String resource, Informable<T> operation, UnaryOperator<T> keep) {
+    SharedIndexInformer<T> informer = operation.runnableInformer(resyncMillis);
+    if (trim) {
+      informer.itemStore(new TrimmingItemStore<>(keep));
+    }
+    return informer.exceptionHandler(
+        (started, error) -> {
+          LOG.warnf("%s informer: %s; retrying", resource, error.toString());
+          return true;
+        });
   }
 }

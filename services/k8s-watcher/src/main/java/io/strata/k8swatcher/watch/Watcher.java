@@ -26,6 +26,7 @@ import io.strata.k8swatcher.publish.KafkaPublisher;
 import io.strata.k8swatcher.publish.RepublishRequests;
 import io.strata.k8swatcher.reconcile.CompactedTopicReader;
 import io.strata.k8swatcher.reconcile.StaleKeys;
+import io.strata.kafka.quarkus.KafkaClientSecurity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -152,7 +153,10 @@ public class Watcher {
    */
   public Map<String, Integer> reconcileStaleKeys() {
     CompactedTopicReader reader =
-        new CompactedTopicReader(bootstrapServers, config.publisher().deliveryTimeout());
+        new CompactedTopicReader(
+            bootstrapServers,
+            KafkaClientSecurity.fromConfig(),
+            config.publisher().deliveryTimeout());
     Map<String, Integer> tombstoned = new TreeMap<>();
     tombstoned.put(
         Topics.K8S_PODS.name(),

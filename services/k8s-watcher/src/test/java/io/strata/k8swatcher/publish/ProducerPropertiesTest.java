@@ -13,7 +13,7 @@ class ProducerPropertiesTest {
   @Test
   void theWatchersProducerPartitionsNodeRecordsByNodeAndIsIdempotent() {
     Map<String, Object> props =
-        KafkaPublisher.producerProperties("kafka:9092", Duration.ofMinutes(2));
+        KafkaPublisher.producerProperties("kafka:9092", Duration.ofMinutes(2), Map.of());
 
     // docs/EVENTS.md, "Partitioning is part of the contract": strata.k8s.nodes.v1 is NODE.
     assertThat(props)
@@ -26,5 +26,19 @@ class ProducerPropertiesTest {
         .containsEntry(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 15_000)
         .containsEntry(ProducerConfig.LINGER_MS_CONFIG, 5)
         .containsEntry(ProducerConfig.MAX_BLOCK_MS_CONFIG, 30_000L);
+  }
+
+  @Test
+  void theWatchersProducerCarriesTheServicesSecuritySettings() {
+    Map<String, Object> props =
+        KafkaPublisher.producerProperties(
+            "kafka:9093",
+            Duration.ofMinutes(2),
+            Map.of("security.protocol", "SASL_SSL", "sasl.mechanism", "SCRAM-SHA-512"));
+
+    assertThat(props)
+        .containsEntry("security.protocol", "SASL_SSL")
+        .containsEntry("sasl.mechanism", "SCRAM-SHA-512")
+        .containsEntry(ProducerConfig.ACKS_CONFIG, "all");
   }
 }
