@@ -173,10 +173,6 @@ public class TopicReader {
     props.put(
         ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
     props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");
-    // The correlator writes incidents in exactly-once transactions: never show an aborted one.
-    props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-    // Authenticate like the Quarkus-managed clients (deploy/'s SCRAM-over-TLS listener, ADR 010).
-    props.putAll(KafkaClientSecurity.fromConfig());
     return props;
   }
 
