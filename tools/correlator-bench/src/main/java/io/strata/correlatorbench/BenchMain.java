@@ -80,7 +80,8 @@ public final class BenchMain {
               broker.bootstrapServers(),
               applicationId,
               workDir,
-              options.jfr())) {
+              options.jfr(),
+              options.correlatorProperties())) {
         drain = CorrelatorRun.drain(correlator, admin, ends, options.maxSeconds());
         drain.print();
         try (TopicReader incidents =

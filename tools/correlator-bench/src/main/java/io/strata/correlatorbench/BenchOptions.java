@@ -14,6 +14,8 @@ import java.util.List;
  * @param jfr where to write a JFR recording of the correlator, null for none
  * @param workDir where the broker's data and the correlator's state go; null = a fresh temp dir
  *     deleted at the end
+ * @param correlatorProperties {@code key=value} settings handed to the correlator as {@code -D}
+ *     system properties after the bench's own (to measure a setting, e.g. the commit interval)
  */
 record BenchOptions(
     int gpus,
@@ -23,15 +25,24 @@ record BenchOptions(
     Path correlatorJar,
     Path jfr,
     Path workDir,
-    String brokerHeap) {
+    String brokerHeap,
+    List<String> correlatorProperties) {
 
   static final String USAGE =
       "usage: run [--gpus N] [--seconds T] [--max-seconds S] [--fault-seconds S] [--jfr FILE]"
-          + " [--correlator-jar JAR] [--work-dir DIR] [--broker-heap 1g]";
+          + " [--correlator-jar JAR] [--work-dir DIR] [--broker-heap 1g]"
+          + " [--correlator-property key=value]...";
 
   BenchOptions {
     if (seconds < 1 || maxSeconds < 1 || faultSeconds < 1) {
       throw new IllegalArgumentException("--seconds, --max-seconds, --fault-seconds must be >= 1");
+    }
+    correlatorProperties = List.copyOf(correlatorProperties);
+    for (String property : correlatorProperties) {
+      if (property.indexOf('=') < 1) {
+        throw new IllegalArgumentException(
+            "--correlator-property needs key=value, got '" + property + "'");
+      }
     }
   }
 
@@ -44,6 +55,7 @@ record BenchOptions(
     Path jfr = null;
     Path workDir = null;
     String brokerHeap = "1g";
+    List<String> correlatorProperties = new ArrayList<>();
     List<String> rest = new ArrayList<>(List.of(args));
     while (!rest.isEmpty()) {
       String option = rest.remove(0);
@@ -60,9 +72,19 @@ record BenchOptions(
         case "--jfr" -> jfr = Path.of(value);
         case "--work-dir" -> workDir = Path.of(value);
         case "--broker-heap" -> brokerHeap = value;
+        case "--correlator-property" -> correlatorProperties.add(value);
         default -> throw new IllegalArgumentException("unknown option " + option + "; " + USAGE);
       }
     }
-    return new BenchOptions(gpus, seconds, maxSeconds, faultSeconds, jar, jfr, workDir, brokerHeap);
+    return new BenchOptions(
+        gpus,
+        seconds,
+        maxSeconds,
+        faultSeconds,
+        jar,
+        jfr,
+        workDir,
+        brokerHeap,
+        correlatorProperties);
   }
 }

@@ -36,7 +36,12 @@ final class CorrelatorProcess implements AutoCloseable {
   }
 
   static CorrelatorProcess start(
-      Path jar, String bootstrapServers, String applicationId, Path workDir, Path jfr)
+      Path jar,
+      String bootstrapServers,
+      String applicationId,
+      Path workDir,
+      Path jfr,
+      List<String> properties)
       throws IOException {
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException(
@@ -68,11 +73,19 @@ final class CorrelatorProcess implements AutoCloseable {
             "-Dstrata.correlator.advertised-server=localhost:" + port,
             // No collector here: exporting the app's own spans would only log failures.
             "-Dquarkus.otel.sdk.disabled=true",
-            "-jar",
-            jar.toAbsolutePath().toString()));
+            // The prod profile refuses to start without API tokens (docs/services/correlator.md);
+            // the bench's own, random per run, since nothing but the bench talks to it.
+            "-Dstrata.correlator.api.tokens.bench=" + randomToken(),
+            "-Dstrata.correlator.api.internal-token=" + randomToken()));
+    properties.forEach(property -> command.add("-D" + property));
+    command.addAll(List.of("-jar", jar.toAbsolutePath().toString()));
     ChildProcess process =
         ChildProcess.start("correlator", command, workDir.resolve("correlator.log"));
     return new CorrelatorProcess(process, port, applicationId);
+  }
+
+  private static String randomToken() {
+    return java.util.UUID.randomUUID().toString().replace("-", "");
   }
 
   String applicationId() {

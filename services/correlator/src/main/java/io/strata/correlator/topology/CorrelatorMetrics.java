@@ -20,13 +20,13 @@ public final class CorrelatorMetrics {
 
   public CorrelatorMetrics(MeterRegistry registry) {
     this.registry = registry;
-    this.tracesAttributable = registry.counter("strata_correlator_traces", "attributable", "true");
+    this.tracesAttributable = registry.counter("strata.correlator.traces", "attributable", "true");
     this.tracesUnattributable =
-        registry.counter("strata_correlator_traces", "attributable", "false");
-    this.lateSpans = registry.counter("strata_correlator_spans_late");
-    this.tracesCompletedEarly = registry.counter("strata_correlator_traces_completed_early");
-    this.lateRequests = registry.counter("strata_correlator_window_requests_late");
-    this.snapshotsToWorkload = registry.counter("strata_correlator_gpu_snapshots_to_workload");
+        registry.counter("strata.correlator.traces", "attributable", "false");
+    this.lateSpans = registry.counter("strata.correlator.spans.late");
+    this.tracesCompletedEarly = registry.counter("strata.correlator.traces.completed.early");
+    this.lateRequests = registry.counter("strata.correlator.window.requests.late");
+    this.snapshotsToWorkload = registry.counter("strata.correlator.gpu.snapshots.to.workload");
   }
 
   /** A span of a trace completed moments ago: counted, not made a request of its own. */
@@ -55,7 +55,7 @@ public final class CorrelatorMetrics {
   void incidentPublished(Incident incident) {
     registry
         .counter(
-            "strata_correlator_incident_updates",
+            "strata.correlator.incident.updates",
             "class",
             incident.incidentClass().name(),
             "state",
@@ -64,15 +64,15 @@ public final class CorrelatorMetrics {
   }
 
   void ownershipMismatch(FindingReason reason) {
-    registry.counter("strata_correlator_ownership_mismatches", "reason", reason.name()).increment();
+    registry.counter("strata.correlator.ownership.mismatches", "reason", reason.name()).increment();
   }
 
   void xidAsEvidenceOnly() {
-    registry.counter("strata_correlator_xids_evidence_only").increment();
+    registry.counter("strata.correlator.xids.evidence.only").increment();
   }
 
   void windowEvaluated(WindowVerdict.Kind kind) {
-    registry.counter("strata_correlator_windows", "verdict", kind.name()).increment();
+    registry.counter("strata.correlator.windows", "verdict", kind.name()).increment();
   }
 
   void traceAssembled(boolean attributable) {
@@ -80,19 +80,19 @@ public final class CorrelatorMetrics {
   }
 
   void resolvedWithoutTraffic() {
-    registry.counter("strata_correlator_incidents_resolved_without_traffic").increment();
+    registry.counter("strata.correlator.incidents.resolved.without.traffic").increment();
   }
 
   /** A request regression that joined a device incident as evidence instead of opening one. */
   void regressionJoinedDeviceIncident() {
-    registry.counter("strata_correlator_regressions_joined_device_incident").increment();
+    registry.counter("strata.correlator.regressions.joined.device.incident").increment();
   }
 
   void staleWindow() {
-    registry.counter("strata_correlator_windows_stale").increment();
+    registry.counter("strata.correlator.windows.stale").increment();
   }
 
   void eventWithoutWorkload() {
-    registry.counter("strata_correlator_k8s_events_without_workload").increment();
+    registry.counter("strata.correlator.k8s.events.without.workload").increment();
   }
 }

@@ -1,14 +1,13 @@
 package io.strata.correlator.topology;
 
 import io.strata.correlator.baseline.BaselineTracker;
+import io.strata.correlator.codec.NodeCodecs;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.incident.IncidentTracker;
 import io.strata.correlator.recovery.DeviceRecovery;
 import io.strata.correlator.recovery.DeviceWatch;
 import io.strata.correlator.state.EventMark;
-import io.strata.correlator.state.GpuExemplars;
 import io.strata.correlator.state.GpuSnapshot;
-import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.NodeView;
 import io.strata.correlator.state.PodBrief;
 import io.strata.correlator.state.WorkloadView;
@@ -222,9 +221,15 @@ public final class CorrelatorTopology {
   private static void addStores(StreamsBuilder builder, Materialized.StoreType type) {
     addStore(builder, type, StoreNames.POD_ROUTES, json(PodState.class));
     addStore(builder, type, StoreNames.CLAIM_ROUTES, json(ClaimState.class));
-    addStore(builder, type, StoreNames.NODES, json(NodeView.class));
-    addStore(builder, type, StoreNames.NODE_GPUS, json(GpuView.class));
-    addStore(builder, type, StoreNames.NODE_EXEMPLARS, json(GpuExemplars.class));
+    // The node side's entries change with every sample or request: decoded and written down once
+    // per commit (WriteBehindStore), GPUs and their exemplars in binary.
+    builder.addStateStore(
+        writeBehind(store(type, StoreNames.NODES, json(NodeView.class)), CACHED_NODES));
+    builder.addStateStore(
+        writeBehind(store(type, StoreNames.NODE_GPUS, NodeCodecs.gpuViews()), CACHED_GPUS));
+    builder.addStateStore(
+        writeBehind(
+            store(type, StoreNames.NODE_EXEMPLARS, NodeCodecs.gpuExemplars()), CACHED_GPUS));
     addStore(builder, type, StoreNames.DEVICE_INCIDENTS, json(DeviceRecovery.class));
     addStore(builder, type, StoreNames.DEVICE_WATCHES, json(DeviceWatch.class));
     addStore(builder, type, StoreNames.WORKLOADS, json(WorkloadView.class));
@@ -237,6 +242,16 @@ public final class CorrelatorTopology {
   private static <V> void addStore(
       StreamsBuilder builder, Materialized.StoreType type, String name, Serde<V> values) {
     builder.addStateStore(store(type, name, values));
+  }
+
+  /** Decoded entries kept per task: enough for every node and GPU one correlator instance owns. */
+  private static final int CACHED_NODES = 20_000;
+
+  private static final int CACHED_GPUS = 100_000;
+
+  static <V> StoreBuilder<KeyValueStore<String, V>> writeBehind(
+      StoreBuilder<KeyValueStore<String, V>> below, int maxCleanEntries) {
+    return new WriteBehindStoreBuilder<>(below, maxCleanEntries);
   }
 
   static <V> StoreBuilder<KeyValueStore<String, V>> store(

@@ -52,13 +52,9 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   private final DeviceAnomalyDetector anomalies;
   private final CorrelatorMetrics metrics;
   private ProcessorContext<String, Routed> context;
-  private static final int CACHED_NODES = 20_000;
-  private static final int CACHED_GPUS = 100_000;
-
-  private DecodedCache<NodeView> nodes;
-  private DecodedCache<GpuView> gpus;
-  private KeyValueStore<String, GpuView> gpuStore;
-  private DecodedCache<GpuExemplars> exemplars;
+  private KeyValueStore<String, NodeView> nodes;
+  private KeyValueStore<String, GpuView> gpus;
+  private KeyValueStore<String, GpuExemplars> exemplars;
   private static final java.time.Duration SWEEP_EVERY = java.time.Duration.ofMinutes(10);
 
   NodeProcessor(CorrelatorSettings settings, CorrelatorMetrics metrics) {
@@ -71,11 +67,9 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   @Override
   public void init(ProcessorContext<String, Routed> context) {
     this.context = context;
-    this.nodes = new DecodedCache<>(context.getStateStore(StoreNames.NODES), CACHED_NODES);
-    this.gpus = new DecodedCache<>(context.getStateStore(StoreNames.NODE_GPUS), CACHED_GPUS);
-    this.gpuStore = context.getStateStore(StoreNames.NODE_GPUS);
-    this.exemplars =
-        new DecodedCache<>(context.getStateStore(StoreNames.NODE_EXEMPLARS), CACHED_GPUS);
+    this.nodes = context.getStateStore(StoreNames.NODES);
+    this.gpus = context.getStateStore(StoreNames.NODE_GPUS);
+    this.exemplars = context.getStateStore(StoreNames.NODE_EXEMPLARS);
     context.schedule(SWEEP_EVERY, PunctuationType.STREAM_TIME, this::sweepSilentGpus);
   }
 
@@ -86,7 +80,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   private void sweepSilentGpus(long streamTime) {
     Instant before = Instant.ofEpochMilli(streamTime).minus(settings.lifecycle().stateRetention());
     List<String> silent = new java.util.ArrayList<>();
-    try (KeyValueIterator<String, GpuView> all = gpuStore.all()) {
+    try (KeyValueIterator<String, GpuView> all = gpus.all()) {
       while (all.hasNext()) {
         KeyValue<String, GpuView> entry = all.next();
         GpuView gpu = entry.value;
@@ -102,13 +96,6 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
           gpus.delete(key);
           exemplars.delete(key);
         });
-  }
-
-  @Override
-  public void close() {
-    nodes.clear();
-    gpus.clear();
-    exemplars.clear();
   }
 
   /**

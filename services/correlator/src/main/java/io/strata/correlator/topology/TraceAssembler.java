@@ -55,8 +55,7 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Ass
   // complete as it moves, checked at most every punctuateEvery of it.
   private long observed;
   private long nextCheck;
-  private DecodedCache<OpenTrace> open;
-  private KeyValueStore<String, OpenTrace> openStore;
+  private KeyValueStore<String, OpenTrace> open;
 
   TraceAssembler(CorrelatorSettings settings, CorrelatorMetrics metrics) {
     Duration gap = settings.traces().inactivityGap();
@@ -69,21 +68,13 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Ass
   @Override
   public void init(ProcessorContext<String, AssembledTrace> context) {
     this.context = context;
-    this.openStore = context.getStateStore(StoreNames.TRACE_PARTS);
-    this.open = new DecodedCache<>(openStore, maxOpen);
+    this.open = context.getStateStore(StoreNames.TRACE_PARTS);
     pending.clear();
     latestSpan.clear();
     recentlyCompleted.clear();
     rebuildOrder();
     observed = Long.MIN_VALUE;
     nextCheck = Long.MIN_VALUE;
-  }
-
-  @Override
-  public void close() {
-    if (open != null) {
-      open.clear();
-    }
   }
 
   @Override
@@ -164,7 +155,7 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Ass
 
   /** After a restart or a rebalance the store holds the open traces; their order is rebuilt. */
   private void rebuildOrder() {
-    try (KeyValueIterator<String, OpenTrace> all = openStore.all()) {
+    try (KeyValueIterator<String, OpenTrace> all = open.all()) {
       while (all.hasNext()) {
         KeyValue<String, OpenTrace> entry = all.next();
         track(entry.key, entry.value.lastSpanTimestamp());

@@ -26,9 +26,12 @@ final class TraceTopology {
 
   static KStream<String, AssembledTrace> assembleTraces(
       StreamsBuilder builder, CorrelatorSettings settings, CorrelatorMetrics metrics) {
+    // An open trace changes with every span: decoded once, encoded once per commit.
     builder.addStateStore(
-        CorrelatorTopology.store(
-            settings.storeType(), StoreNames.TRACE_PARTS, TraceCodecs.openTraces()));
+        CorrelatorTopology.writeBehind(
+            CorrelatorTopology.store(
+                settings.storeType(), StoreNames.TRACE_PARTS, TraceCodecs.openTraces()),
+            settings.traces().maxOpen()));
     return CorrelatorTopology.source(builder, Topics.TRACE_SPANS, "spans")
         .filter((traceId, span) -> span != null, Named.as("spans-present"))
         .process(

@@ -171,7 +171,7 @@ class DeviceFaultScenarioTest {
       s.xid("node-1", "GPU-a1", 92, XidAction.CONTACT_SUPPORT, XidOrigin.DEVICE, at(5));
 
       assertThat(s.incidents()).isEmpty();
-      assertThat(s.registry.counter("strata_correlator_xids_evidence_only").count()).isEqualTo(1.0);
+      assertThat(s.registry.counter("strata.correlator.xids.evidence.only").count()).isEqualTo(1.0);
     }
   }
 }

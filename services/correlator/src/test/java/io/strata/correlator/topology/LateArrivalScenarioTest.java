@@ -22,15 +22,15 @@ class LateArrivalScenarioTest {
   void aRequestForAWindowAlreadyEvaluatedIsCountedAsLate() {
     try (Scenario s = new Scenario()) {
       s.traffic(at(0), at(30), Duration.ofMillis(500), t -> CHAT, t -> healthy());
-      assertThat(counter(s, "strata_correlator_window_requests_late")).isZero();
+      assertThat(counter(s, "strata.correlator.window.requests.late")).isZero();
 
       // Windows of 10 s hopping by 5 s, grace 1 s: by 30 s the windows ending at 10 s and 15 s
       // (the ones holding a request at 6 s) were evaluated long ago.
       s.request(CHAT, at(6), healthy(), false);
       s.traffic(at(30), at(34), Duration.ofMillis(500), t -> CHAT, t -> healthy());
 
-      assertThat(counter(s, "strata_correlator_window_requests_late")).isEqualTo(1.0);
-      assertThat(counter(s, "strata_correlator_windows")).isGreaterThan(0.0);
+      assertThat(counter(s, "strata.correlator.window.requests.late")).isEqualTo(1.0);
+      assertThat(counter(s, "strata.correlator.windows")).isGreaterThan(0.0);
     }
   }
 
@@ -53,8 +53,8 @@ class LateArrivalScenarioTest {
       s.request(CHAT, at(0), healthy(), false);
       s.request(CHAT, at(0), healthy(), false);
 
-      assertThat(counter(s, "strata_correlator_traces_completed_early")).isEqualTo(1.0);
-      assertThat(s.registry.counter("strata_correlator_traces", "attributable", "true").count())
+      assertThat(counter(s, "strata.correlator.traces.completed.early")).isEqualTo(1.0);
+      assertThat(s.registry.counter("strata.correlator.traces", "attributable", "true").count())
           .isEqualTo(1.0);
     }
   }

@@ -64,7 +64,7 @@ class OneFaultOneIncidentScenarioTest {
 
       List<Incident> incidents = s.incidents();
       assertThat(incidents).extracting(Incident::incidentId).containsOnly(FAULT);
-      assertThat(s.registry.counter("strata_correlator_regressions_joined_device_incident").count())
+      assertThat(s.registry.counter("strata.correlator.regressions.joined.device.incident").count())
           .isGreaterThanOrEqualTo(2.0);
       Incident latest = incidents.get(incidents.size() - 1);
       assertThat(latest.incidentClass()).isEqualTo(IncidentClass.DEVICE_FAULT);

@@ -56,7 +56,7 @@ class OwnershipScenarioTest {
           .contains("exporter says pod ml/serve-0, Kubernetes says pod ml/train-0");
       assertThat(
               s.registry
-                  .counter("strata_correlator_ownership_mismatches", "reason", "POD_DIFFERS")
+                  .counter("strata.correlator.ownership.mismatches", "reason", "POD_DIFFERS")
                   .count())
           .isEqualTo(1.0);
       // The join trusts Kubernetes: the GPU's state goes to train, not to serve.

@@ -61,7 +61,7 @@ class QuietTrafficScenarioTest {
               "resolved without traffic: no window with enough requests to measure since "
                   + at(85)
                   + " (quiet period PT2M); recovery was not measured");
-      assertThat(s.registry.counter("strata_correlator_incidents_resolved_without_traffic").count())
+      assertThat(s.registry.counter("strata.correlator.incidents.resolved.without.traffic").count())
           .isEqualTo(1.0);
     }
   }
@@ -84,7 +84,7 @@ class QuietTrafficScenarioTest {
           .containsExactly(IncidentState.OPEN, IncidentState.RESOLVED, IncidentState.OPEN);
       assertThat(incidents.get(2).openedAt()).isEqualTo(incidents.get(0).openedAt());
       // [80,90), [85,95) and [90,100) closed only when spans came back at 240 s: too old to count.
-      assertThat(s.registry.counter("strata_correlator_windows_stale").count()).isEqualTo(3.0);
+      assertThat(s.registry.counter("strata.correlator.windows.stale").count()).isEqualTo(3.0);
     }
   }
 }

@@ -259,7 +259,7 @@ class RequestRegressionScenarioTest {
           .containsExactly(IncidentState.OPEN, IncidentState.MITIGATING);
       assertThat(
               s.registry
-                  .find("strata_correlator_windows")
+                  .find("strata.correlator.windows")
                   .tag("verdict", "REGRESSED")
                   .counter()
                   .count())

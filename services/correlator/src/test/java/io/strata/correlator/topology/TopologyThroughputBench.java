@@ -105,7 +105,7 @@ public final class TopologyThroughputBench {
       }
       double seconds = (System.nanoTime() - started) / 1e9;
       double windows =
-          s.registry.find("strata_correlator_windows").counters().stream()
+          s.registry.find("strata.correlator.windows").counters().stream()
               .mapToDouble(c -> c.count())
               .sum();
       int incidents = s.incidents().size();
