@@ -4,6 +4,7 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapPropagator;
 import io.strata.events.EventType;
 import io.strata.events.cloudevents.CloudEventHeaders;
+import io.strata.events.cloudevents.CloudEventMetadata;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -67,7 +68,7 @@ public final class RecordStamper {
     return record;
   }
 
-  /** Writes the headers in place; a null time means now. */
+  /** Writes the headers in place with a new event id; a null time means now. */
   public void stamp(
       Headers headers,
       EventType type,
@@ -75,6 +76,35 @@ public final class RecordStamper {
       Instant time,
       Map<String, String> traceContext) {
     CloudEventHeaders.write(headers, type, source, subject, time == null ? clock.instant() : time);
+    putTraceContext(headers, traceContext);
+  }
+
+  /**
+   * Writes the headers in place with the given event id: for an event derived deterministically
+   * from its input (a Kafka Streams topology that re-runs a record after a failure must give its
+   * output the same ce_id, so consumers can drop the repeat). A null time means now.
+   */
+  public void stamp(
+      Headers headers,
+      EventType type,
+      String id,
+      String subject,
+      Instant time,
+      Map<String, String> traceContext) {
+    CloudEventHeaders.write(
+        headers,
+        new CloudEventMetadata(
+            id,
+            source,
+            type.ceType(),
+            time == null ? clock.instant() : time,
+            subject,
+            CloudEventHeaders.SPEC_VERSION,
+            CloudEventHeaders.CONTENT_TYPE_JSON));
+    putTraceContext(headers, traceContext);
+  }
+
+  private static void putTraceContext(Headers headers, Map<String, String> traceContext) {
     traceContext.forEach(
         (name, value) -> {
           headers.remove(name);
