@@ -82,22 +82,12 @@ public final class RecordStamper {
     if (ceId == null) {
       stamp(record.headers(), type, key, time, traceContext);
     } else {
-      CloudEventHeaders.write(
-          record.headers(),
-          new CloudEventMetadata(
-              ceId,
-              source,
-              type.ceType(),
-              time == null ? clock.instant() : time,
-              key,
-              CloudEventHeaders.SPEC_VERSION,
-              CloudEventHeaders.CONTENT_TYPE_JSON));
-      addTraceContext(record.headers(), traceContext);
+      stamp(record.headers(), type, ceId, key, time, traceContext);
     }
     return record;
   }
 
-  /** Writes the headers in place; a null time means now. */
+  /** Writes the headers in place with a new event id; a null time means now. */
   public void stamp(
       Headers headers,
       EventType type,
@@ -105,6 +95,31 @@ public final class RecordStamper {
       Instant time,
       Map<String, String> traceContext) {
     CloudEventHeaders.write(headers, type, source, subject, time == null ? clock.instant() : time);
+    addTraceContext(headers, traceContext);
+  }
+
+  /**
+   * Writes the headers in place with the given event id: for an event derived deterministically
+   * from its input (a Kafka Streams topology that re-runs a record after a failure must give its
+   * output the same ce_id, so consumers can drop the repeat). A null time means now.
+   */
+  public void stamp(
+      Headers headers,
+      EventType type,
+      String id,
+      String subject,
+      Instant time,
+      Map<String, String> traceContext) {
+    CloudEventHeaders.write(
+        headers,
+        new CloudEventMetadata(
+            id,
+            source,
+            type.ceType(),
+            time == null ? clock.instant() : time,
+            subject,
+            CloudEventHeaders.SPEC_VERSION,
+            CloudEventHeaders.CONTENT_TYPE_JSON));
     addTraceContext(headers, traceContext);
   }
 

@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.junit.jupiter.api.Test;
 
 class RecordStamperTest {
@@ -78,5 +79,26 @@ class RecordStamperTest {
         stamper.record("t", EventType.NODE_STATE, "k", null, observed, Map.of());
 
     assertThat(CloudEventHeaders.read(record.headers()).orElseThrow().time()).isEqualTo(observed);
+  }
+
+  @Test
+  void aGivenEventIdIsWrittenAsIsSoARerunRepeatsIt() {
+    Instant updated = Instant.parse("2026-12-01T09:59:00Z");
+    RecordHeaders first = new RecordHeaders();
+    RecordHeaders rerun = new RecordHeaders();
+    stamper.stamp(first, EventType.INCIDENT, "inc-1/3", "inc-1", updated, Map.of());
+    stamper.stamp(rerun, EventType.INCIDENT, "inc-1/3", "inc-1", updated, Map.of());
+
+    assertThat(CloudEventHeaders.read(first).orElseThrow())
+        .isEqualTo(
+            new CloudEventMetadata(
+                "inc-1/3",
+                "/strata/test",
+                "io.strata.incident.v1",
+                updated,
+                "inc-1",
+                "1.0",
+                "application/json"))
+        .isEqualTo(CloudEventHeaders.read(rerun).orElseThrow());
   }
 }

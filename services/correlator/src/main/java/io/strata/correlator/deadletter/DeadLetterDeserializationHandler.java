@@ -1,6 +1,5 @@
 package io.strata.correlator.deadletter;
 
-import io.strata.events.deadletter.DeadLetterReason;
 import java.time.Clock;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -17,12 +16,12 @@ public final class DeadLetterDeserializationHandler implements DeserializationEx
 
   private static final Logger LOG = Logger.getLogger(DeadLetterDeserializationHandler.class);
 
-  private DeadLetterPublisher publisher;
+  private DeadLetterClient deadLetters;
   private final Clock clock = Clock.systemUTC();
 
   @Override
   public void configure(Map<String, ?> configs) {
-    publisher = new DeadLetterPublisher(configs);
+    deadLetters = new DeadLetterClient(configs);
   }
 
   @Override
@@ -32,17 +31,7 @@ public final class DeadLetterDeserializationHandler implements DeserializationEx
         "dead-lettering unreadable record %s-%d@%d: %s",
         record.topic(), record.partition(), record.offset(), exception.getMessage());
     boolean parked =
-        publisher.publish(
-            DeadLetterRecords.of(
-                DeadLetterReason.DESERIALIZATION_FAILED,
-                record.topic(),
-                record.partition(),
-                record.offset(),
-                record.key(),
-                record.value(),
-                record.headers(),
-                exception,
-                clock.instant()));
+        deadLetters.publish(CorrelatorDeadLetters.unreadable(record, exception, clock.instant()));
     return parked ? DeserializationHandlerResponse.CONTINUE : DeserializationHandlerResponse.FAIL;
   }
 }

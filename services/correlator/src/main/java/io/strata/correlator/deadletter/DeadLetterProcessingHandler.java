@@ -1,6 +1,5 @@
 package io.strata.correlator.deadletter;
 
-import io.strata.events.deadletter.DeadLetterReason;
 import java.time.Clock;
 import java.util.Map;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
@@ -17,12 +16,12 @@ public final class DeadLetterProcessingHandler implements ProcessingExceptionHan
 
   private static final Logger LOG = Logger.getLogger(DeadLetterProcessingHandler.class);
 
-  private DeadLetterPublisher publisher;
+  private DeadLetterClient deadLetters;
   private final Clock clock = Clock.systemUTC();
 
   @Override
   public void configure(Map<String, ?> configs) {
-    publisher = new DeadLetterPublisher(configs);
+    deadLetters = new DeadLetterClient(configs);
   }
 
   @Override
@@ -36,17 +35,8 @@ public final class DeadLetterProcessingHandler implements ProcessingExceptionHan
         context.processorNodeId(),
         exception.getMessage());
     boolean parked =
-        publisher.publish(
-            DeadLetterRecords.of(
-                DeadLetterReason.PROCESSING_FAILED,
-                context.topic(),
-                context.partition(),
-                context.offset(),
-                context.sourceRawKey(),
-                context.sourceRawValue(),
-                context.headers(),
-                exception,
-                clock.instant()));
+        deadLetters.publish(
+            CorrelatorDeadLetters.failedInProcessing(context, exception, clock.instant()));
     return parked ? ProcessingHandlerResponse.CONTINUE : ProcessingHandlerResponse.FAIL;
   }
 }

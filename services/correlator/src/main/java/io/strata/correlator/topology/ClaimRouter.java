@@ -34,11 +34,15 @@ final class ClaimRouter implements Processor<String, ClaimState, String, Routed>
     String currentNode = nodeKey(current);
     if (previousNode != null && !previousNode.equals(currentNode)) {
       context.forward(
-          record.withKey(previousNode).withValue(Routed.toNode(NodeInput.claim(claimKey, null))));
+          record
+              .withKey(previousNode)
+              .withValue(new Routed.ToNode(NodeInput.claim(claimKey, null))));
     }
     if (currentNode != null) {
       context.forward(
-          record.withKey(currentNode).withValue(Routed.toNode(NodeInput.claim(claimKey, current))));
+          record
+              .withKey(currentNode)
+              .withValue(new Routed.ToNode(NodeInput.claim(claimKey, current))));
     }
     if (current == null) {
       routes.delete(claimKey);

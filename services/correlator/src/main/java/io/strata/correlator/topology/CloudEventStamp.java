@@ -1,10 +1,13 @@
 package io.strata.correlator.topology;
 
 import io.strata.events.EventType;
-import io.strata.events.cloudevents.CloudEventHeaders;
-import io.strata.events.cloudevents.CloudEventMetadata;
+import io.strata.kafka.produce.RecordStamper;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -13,10 +16,11 @@ import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyRecord;
 
 /**
- * Gives every record the correlator publishes its own CloudEvents headers (binary mode), replacing
- * whatever headers the input record carried except its W3C trace context. The ce_id is derived from
- * the record (incident id and revision, finding id and kind), so a re-run after a failure produces
- * the same event id.
+ * The topology step that gives every record the correlator publishes its own CloudEvents headers
+ * (binary mode, written by kafka-support's {@link RecordStamper} like every other Strata
+ * publisher's), replacing whatever headers the input record carried except its W3C trace context.
+ * The ce_id is derived from the record (incident id and revision, finding id and kind), so a re-run
+ * after a failure produces the same event id.
  */
 final class CloudEventStamp<V> implements FixedKeyProcessor<String, V, V> {
 
@@ -24,6 +28,10 @@ final class CloudEventStamp<V> implements FixedKeyProcessor<String, V, V> {
 
   /** W3C trace context of the input that caused the output, kept so traces continue through. */
   static final List<String> TRACE_CONTEXT = List.of("traceparent", "tracestate");
+
+  // Never asked for the time: the event's own time or the record's timestamp is always given.
+  private static final RecordStamper STAMPER =
+      RecordStamper.withoutTraceContext(SOURCE, Clock.systemUTC());
 
   private final EventType type;
   private final Function<V, String> id;
@@ -43,24 +51,22 @@ final class CloudEventStamp<V> implements FixedKeyProcessor<String, V, V> {
 
   @Override
   public void process(FixedKeyRecord<String, V> record) {
-    RecordHeaders headers = new RecordHeaders();
+    Map<String, String> traceContext = new HashMap<>(4);
     for (String traceHeader : TRACE_CONTEXT) {
       Header header = record.headers().lastHeader(traceHeader);
-      if (header != null) {
-        headers.add(traceHeader, header.value());
+      if (header != null && header.value() != null) {
+        traceContext.put(traceHeader, new String(header.value(), StandardCharsets.UTF_8));
       }
     }
     Instant at = time.apply(record.value());
-    CloudEventHeaders.write(
+    RecordHeaders headers = new RecordHeaders();
+    STAMPER.stamp(
         headers,
-        new CloudEventMetadata(
-            id.apply(record.value()),
-            SOURCE,
-            type.ceType(),
-            at == null ? Instant.ofEpochMilli(record.timestamp()) : at,
-            record.key(),
-            CloudEventHeaders.SPEC_VERSION,
-            CloudEventHeaders.CONTENT_TYPE_JSON));
+        type,
+        id.apply(record.value()),
+        record.key(),
+        at == null ? Instant.ofEpochMilli(record.timestamp()) : at,
+        traceContext);
     context.forward(record.withHeaders(headers));
   }
 }

@@ -23,6 +23,7 @@ import io.strata.events.topic.NodePartitioning;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
 import java.time.Instant;
+import java.util.List;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
@@ -100,14 +101,13 @@ public final class CorrelatorTopology {
                         NodeInput.trace(trace.toExemplar())),
                 Named.as("traces-by-node"));
 
+    RoutedBranches podOut =
+        RoutedBranches.split(pods, "pod", List.of(Routed.ToNode.class, Routed.ToWorkload.class));
+    RoutedBranches claimOut = RoutedBranches.split(claims, "claim", List.of(Routed.ToNode.class));
     KStream<String, NodeInput> rekeyedNodeInputs =
-        pods.filter((k, r) -> r.node() != null, Named.as("pod-node-inputs"))
-            .mapValues(Routed::node, Named.as("pod-node-unwrap"))
-            .merge(
-                claims
-                    .filter((k, r) -> r.node() != null, Named.as("claim-node-inputs"))
-                    .mapValues(Routed::node, Named.as("claim-node-unwrap")),
-                Named.as("merge-claims"))
+        podOut
+            .nodeInputs()
+            .merge(claimOut.nodeInputs(), Named.as("merge-claims"))
             .merge(nodeTraces, Named.as("merge-node-traces"))
             .repartition(
                 Repartitioned.with(Serdes.String(), json(NodeInput.class))
@@ -117,17 +117,21 @@ public final class CorrelatorTopology {
                         (topic, key, value, partitions) ->
                             java.util.Optional.of(
                                 java.util.Set.of(NodePartitioning.partition(key, partitions)))));
-    KStream<String, Routed> nodeOut =
-        samples
-            .merge(xids, Named.as("merge-xids"))
-            .merge(nodeStates, Named.as("merge-node-states"))
-            .merge(rekeyedNodeInputs, Named.as("merge-rekeyed-node-inputs"))
-            .process(
-                () -> new NodeProcessor(settings, metrics),
-                Named.as("node-processor"),
-                StoreNames.NODES,
-                StoreNames.NODE_GPUS,
-                StoreNames.NODE_EXEMPLARS);
+    RoutedBranches nodeOut =
+        RoutedBranches.split(
+            samples
+                .merge(xids, Named.as("merge-xids"))
+                .merge(nodeStates, Named.as("merge-node-states"))
+                .merge(rekeyedNodeInputs, Named.as("merge-rekeyed-node-inputs"))
+                .process(
+                    () -> new NodeProcessor(settings, metrics),
+                    Named.as("node-processor"),
+                    StoreNames.NODES,
+                    StoreNames.NODE_GPUS,
+                    StoreNames.NODE_EXEMPLARS),
+            "node",
+            List.of(
+                Routed.ToWorkload.class, Routed.ToDeviceIncidents.class, Routed.FindingOut.class));
 
     KStream<String, WorkloadInput> windows =
         TraceTopology.measureWindows(builder, traces, settings, metrics);
@@ -149,53 +153,47 @@ public final class CorrelatorTopology {
                         workloadKey(event),
                         WorkloadInput.event(EventMark.of(event, eventTime(event)))),
                 Named.as("events-by-workload"));
-    KStream<String, Routed> workloadOut =
-        pods.filter((k, r) -> r.workload() != null, Named.as("pod-workload-inputs"))
-            .mapValues(Routed::workload, Named.as("pod-workload-unwrap"))
-            .merge(
-                nodeOut
-                    .filter((k, r) -> r.workload() != null, Named.as("node-workload-inputs"))
-                    .mapValues(Routed::workload, Named.as("node-workload-unwrap")),
-                Named.as("merge-device-state"))
-            .merge(windows, Named.as("merge-windows"))
-            .merge(events, Named.as("merge-events"))
-            .repartition(
-                Repartitioned.with(Serdes.String(), json(WorkloadInput.class))
-                    .withName("workload-inputs")
-                    .withNumberOfPartitions(settings.internalPartitions()))
-            .process(
-                () -> new WorkloadProcessor(settings, metrics),
-                Named.as("workload-processor"),
-                StoreNames.WORKLOADS,
-                StoreNames.WORKLOAD_GPUS,
-                StoreNames.WORKLOAD_PODS,
-                StoreNames.BASELINES,
-                StoreNames.REQUEST_INCIDENTS,
-                StoreNames.DEVICE_WATCHES);
-    KStream<String, Routed> deviceOut =
-        nodeOut
-            .filter((k, r) -> r.device() != null, Named.as("node-device-inputs"))
-            .mapValues(Routed::device, Named.as("node-device-unwrap"))
-            .merge(
-                workloadOut
-                    .filter((k, r) -> r.device() != null, Named.as("workload-device-inputs"))
-                    .mapValues(Routed::device, Named.as("workload-device-unwrap")),
-                Named.as("merge-device-verdicts"))
-            .repartition(
-                Repartitioned.with(Serdes.String(), json(DeviceIncidentInput.class))
-                    .withName("device-incident-inputs")
-                    .withNumberOfPartitions(settings.internalPartitions()))
-            .process(
-                () -> new DeviceIncidentProcessor(settings, metrics),
-                Named.as("device-incident-processor"),
-                StoreNames.DEVICE_INCIDENTS);
+    RoutedBranches workloadOut =
+        RoutedBranches.split(
+            podOut
+                .workloadInputs()
+                .merge(nodeOut.workloadInputs(), Named.as("merge-device-state"))
+                .merge(windows, Named.as("merge-windows"))
+                .merge(events, Named.as("merge-events"))
+                .repartition(
+                    Repartitioned.with(Serdes.String(), json(WorkloadInput.class))
+                        .withName("workload-inputs")
+                        .withNumberOfPartitions(settings.internalPartitions()))
+                .process(
+                    () -> new WorkloadProcessor(settings, metrics),
+                    Named.as("workload-processor"),
+                    StoreNames.WORKLOADS,
+                    StoreNames.WORKLOAD_GPUS,
+                    StoreNames.WORKLOAD_PODS,
+                    StoreNames.BASELINES,
+                    StoreNames.REQUEST_INCIDENTS,
+                    StoreNames.DEVICE_WATCHES),
+            "workload",
+            List.of(Routed.ToDeviceIncidents.class, Routed.IncidentOut.class));
+    RoutedBranches deviceOut =
+        RoutedBranches.split(
+            nodeOut
+                .deviceInputs()
+                .merge(workloadOut.deviceInputs(), Named.as("merge-device-verdicts"))
+                .repartition(
+                    Repartitioned.with(Serdes.String(), json(DeviceIncidentInput.class))
+                        .withName("device-incident-inputs")
+                        .withNumberOfPartitions(settings.internalPartitions()))
+                .process(
+                    () -> new DeviceIncidentProcessor(settings, metrics),
+                    Named.as("device-incident-processor"),
+                    StoreNames.DEVICE_INCIDENTS),
+            "device",
+            List.of(Routed.IncidentOut.class));
 
     deviceOut
-        .filter((k, r) -> r.incident() != null, Named.as("device-incidents"))
-        .merge(
-            workloadOut.filter((k, r) -> r.incident() != null, Named.as("request-incidents")),
-            Named.as("merge-incidents"))
-        .mapValues(Routed::incident, Named.as("incident-unwrap"))
+        .incidents()
+        .merge(workloadOut.incidents(), Named.as("merge-incidents"))
         .processValues(
             () ->
                 new CloudEventStamp<Incident>(
@@ -205,8 +203,7 @@ public final class CorrelatorTopology {
             Named.as("incident-cloudevents"))
         .to(Topics.INCIDENTS.name(), produced(Topics.INCIDENTS, "incidents-sink"));
     nodeOut
-        .filter((k, r) -> r.finding() != null, Named.as("ownership-findings"))
-        .mapValues(Routed::finding, Named.as("finding-unwrap"))
+        .findings()
         .processValues(
             () ->
                 new CloudEventStamp<DeviceFinding>(

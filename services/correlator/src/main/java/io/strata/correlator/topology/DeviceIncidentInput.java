@@ -1,5 +1,7 @@
 package io.strata.correlator.topology;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.strata.correlator.classify.WindowVerdict;
 import io.strata.correlator.incident.IncidentDraft;
 import io.strata.correlator.recovery.RequestEvidence;
@@ -8,57 +10,76 @@ import io.strata.correlator.state.NodeHealth;
 /**
  * Everything the device-incident side consumes, keyed by cluster/node: device trouble and clean
  * samples and node state from the node side, window verdicts and quiet notices of the affected
- * workloads from the workload side.
+ * workloads from the workload side. Every case but {@link Node} names its tracker
+ * (cluster/node/gpu|CLASS).
  *
- * @param trackerKey cluster/node/gpu|CLASS for TROUBLE, CLEAN, VERDICT, QUIET; null for NODE
- * @param workloadKey TROUBLE: the workload holding the GPU (null when none); VERDICT, QUIET,
- *     REQUEST_EVIDENCE: the workload judged
- * @param requestEvidence REQUEST_EVIDENCE only: the workload's regression, joined to the incident
+ * <p>It travels over the device-incident-inputs repartition topic as JSON in the wire form the
+ * earlier single record with nullable fields wrote ({@code kind} with that record's {@code Kind}
+ * values, the same field names), so a record written before the change still decodes.
  */
-public record DeviceIncidentInput(
-    Kind kind,
-    String trackerKey,
-    IncidentDraft draft,
-    String workloadKey,
-    NodeHealth node,
-    WindowVerdict.Kind verdict,
-    RequestEvidence requestEvidence) {
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "kind")
+@JsonSubTypes({
+  @JsonSubTypes.Type(value = DeviceIncidentInput.Trouble.class, name = "TROUBLE"),
+  @JsonSubTypes.Type(value = DeviceIncidentInput.Clean.class, name = "CLEAN"),
+  @JsonSubTypes.Type(value = DeviceIncidentInput.Node.class, name = "NODE"),
+  @JsonSubTypes.Type(value = DeviceIncidentInput.Verdict.class, name = "VERDICT"),
+  @JsonSubTypes.Type(value = DeviceIncidentInput.Quiet.class, name = "QUIET"),
+  @JsonSubTypes.Type(value = DeviceIncidentInput.Evidence.class, name = "REQUEST_EVIDENCE")
+})
+sealed interface DeviceIncidentInput {
 
-  /** What a device-incident input carries. */
-  public enum Kind {
-    TROUBLE,
-    CLEAN,
-    NODE,
-    VERDICT,
-    QUIET,
-    REQUEST_EVIDENCE
+  /** The incidents of one GPU scope and class: every case except {@link Node}. */
+  sealed interface ForTracker extends DeviceIncidentInput {
+    String trackerKey();
   }
 
-  public static DeviceIncidentInput trouble(
+  /**
+   * Device trouble of one GPU.
+   *
+   * @param workloadKey the workload holding the GPU, null when none
+   */
+  record Trouble(String trackerKey, IncidentDraft draft, String workloadKey, NodeHealth node)
+      implements ForTracker {}
+
+  /** A clean sample of a GPU after trouble. */
+  record Clean(String trackerKey) implements ForTracker {}
+
+  /** The node's health changed: it concerns every tracker of the node. */
+  record Node(NodeHealth node) implements DeviceIncidentInput {}
+
+  /** The window verdict of a workload the incident affects. */
+  record Verdict(String trackerKey, String workloadKey, WindowVerdict.Kind verdict)
+      implements ForTracker {}
+
+  /** A workload the incident affects had no window for the quiet period. */
+  record Quiet(String trackerKey, String workloadKey) implements ForTracker {}
+
+  /** A workload's regression, joined to the incident as evidence. */
+  record Evidence(String trackerKey, RequestEvidence requestEvidence) implements ForTracker {}
+
+  static DeviceIncidentInput trouble(
       String trackerKey, IncidentDraft draft, String workloadKey, NodeHealth node) {
-    return new DeviceIncidentInput(Kind.TROUBLE, trackerKey, draft, workloadKey, node, null, null);
+    return new Trouble(trackerKey, draft, workloadKey, node);
   }
 
-  public static DeviceIncidentInput clean(String trackerKey) {
-    return new DeviceIncidentInput(Kind.CLEAN, trackerKey, null, null, null, null, null);
+  static DeviceIncidentInput clean(String trackerKey) {
+    return new Clean(trackerKey);
   }
 
-  public static DeviceIncidentInput node(NodeHealth node) {
-    return new DeviceIncidentInput(Kind.NODE, null, null, null, node, null, null);
+  static DeviceIncidentInput node(NodeHealth node) {
+    return new Node(node);
   }
 
-  public static DeviceIncidentInput verdict(
+  static DeviceIncidentInput verdict(
       String trackerKey, String workloadKey, WindowVerdict.Kind verdict) {
-    return new DeviceIncidentInput(
-        Kind.VERDICT, trackerKey, null, workloadKey, null, verdict, null);
+    return new Verdict(trackerKey, workloadKey, verdict);
   }
 
-  public static DeviceIncidentInput quiet(String trackerKey, String workloadKey) {
-    return new DeviceIncidentInput(Kind.QUIET, trackerKey, null, workloadKey, null, null, null);
+  static DeviceIncidentInput quiet(String trackerKey, String workloadKey) {
+    return new Quiet(trackerKey, workloadKey);
   }
 
-  public static DeviceIncidentInput requestEvidence(String trackerKey, RequestEvidence evidence) {
-    return new DeviceIncidentInput(
-        Kind.REQUEST_EVIDENCE, trackerKey, null, evidence.workloadKey(), null, null, evidence);
+  static DeviceIncidentInput requestEvidence(String trackerKey, RequestEvidence evidence) {
+    return new Evidence(trackerKey, evidence);
   }
 }

@@ -45,29 +45,43 @@ final class DeviceIncidentProcessor
   public void process(Record<String, DeviceIncidentInput> record) {
     DeviceIncidentInput input = Objects.requireNonNull(record.value(), "device incident input");
     Instant at = Instant.ofEpochMilli(record.timestamp());
-    if (input.kind() == DeviceIncidentInput.Kind.NODE) {
+    if (input instanceof DeviceIncidentInput.Node node) {
       for (String key : trackersOf(record.key())) {
-        apply(record, key, incidents.get(key).onNode(input.node(), at, lifecycle));
+        apply(record, key, incidents.get(key).onNode(node.node(), at, lifecycle));
       }
       return;
     }
-    String key = Objects.requireNonNull(input.trackerKey(), "tracker key");
-    DeviceRecovery recovery =
-        Optional.ofNullable(incidents.get(key)).orElse(DeviceRecovery.empty());
-    DeviceRecovery.Step step =
-        switch (input.kind()) {
-          case TROUBLE ->
-              recovery.onTrouble(input.draft(), input.workloadKey(), input.node(), at, lifecycle);
-          case CLEAN -> recovery.onClean(at, lifecycle);
-          case VERDICT -> recovery.onVerdict(input.workloadKey(), input.verdict(), at, lifecycle);
-          case QUIET -> recovery.onQuiet(input.workloadKey(), at, lifecycle);
-          case REQUEST_EVIDENCE ->
-              recovery.onRequestEvidence(input.requestEvidence(), exemplarLimit, lifecycle);
-          case NODE -> throw new IllegalStateException("handled above");
-        };
-    if (input.kind() == DeviceIncidentInput.Kind.TROUBLE || incidents.get(key) != null) {
-      apply(record, key, step);
+    DeviceIncidentInput.ForTracker forTracker = (DeviceIncidentInput.ForTracker) input;
+    String key = Objects.requireNonNull(forTracker.trackerKey(), "tracker key");
+    DeviceRecovery stored = incidents.get(key);
+    DeviceRecovery recovery = Optional.ofNullable(stored).orElse(DeviceRecovery.empty());
+    // Only trouble opens a tracker; the other cases concern an incident that exists.
+    if (input instanceof DeviceIncidentInput.Trouble trouble) {
+      apply(
+          record,
+          key,
+          recovery.onTrouble(
+              trouble.draft(), trouble.workloadKey(), trouble.node(), at, lifecycle));
+    } else if (stored != null) {
+      apply(record, key, step(recovery, forTracker, at));
     }
+  }
+
+  private DeviceRecovery.Step step(
+      DeviceRecovery recovery, DeviceIncidentInput.ForTracker input, Instant at) {
+    if (input instanceof DeviceIncidentInput.Clean) {
+      return recovery.onClean(at, lifecycle);
+    }
+    if (input instanceof DeviceIncidentInput.Verdict verdict) {
+      return recovery.onVerdict(verdict.workloadKey(), verdict.verdict(), at, lifecycle);
+    }
+    if (input instanceof DeviceIncidentInput.Quiet quiet) {
+      return recovery.onQuiet(quiet.workloadKey(), at, lifecycle);
+    }
+    if (input instanceof DeviceIncidentInput.Evidence evidence) {
+      return recovery.onRequestEvidence(evidence.requestEvidence(), exemplarLimit, lifecycle);
+    }
+    throw new IllegalStateException("unhandled device incident input " + input);
   }
 
   /** Every tracker of the node's GPUs (keys cluster/node/gpu|CLASS). */
@@ -91,7 +105,9 @@ final class DeviceIncidentProcessor
             incident -> {
               metrics.incidentPublished(incident);
               context.forward(
-                  record.withKey(incident.incidentId()).withValue(Routed.incident(incident)));
+                  record
+                      .withKey(incident.incidentId())
+                      .withValue(new Routed.IncidentOut(incident)));
             });
   }
 }

@@ -155,7 +155,7 @@ final class DeviceWatches {
   }
 
   private void forward(String nodeKey, DeviceIncidentInput input, Instant at) {
-    context.forward(new Record<>(nodeKey, Routed.toDeviceIncidents(input), at.toEpochMilli()));
+    context.forward(new Record<>(nodeKey, new Routed.ToDeviceIncidents(input), at.toEpochMilli()));
   }
 
   private static String key(String workloadKey, String trackerKey) {

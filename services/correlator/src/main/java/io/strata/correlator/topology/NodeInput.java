@@ -1,5 +1,8 @@
 package io.strata.correlator.topology;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.ExemplarTrace;
@@ -8,65 +11,80 @@ import io.strata.events.k8s.NodeState;
 import io.strata.events.k8s.PodState;
 
 /**
- * Everything the node side consumes, keyed by cluster/node: one kind per record, the other fields
- * null.
+ * Everything the node side consumes, keyed by cluster/node: one case per kind of record.
  *
- * @param objectKey the pod or claim key for POD*, CLAIM*; the GPU UUID for TRACE
+ * <p>Pods, claims and traces reach the node side over the node-inputs repartition topic as JSON.
+ * The wire form is the one the earlier single record with nullable fields wrote: {@code kind} names
+ * the case (the same names as that record's {@code Kind} values) and the pod key, claim key or GPU
+ * UUID is {@code object_key}, so a record written before the change still decodes.
  */
-public record NodeInput(
-    Kind kind,
-    String objectKey,
-    PodState pod,
-    ClaimState claim,
-    DeviceSample sample,
-    XidEvent xid,
-    ExemplarTrace trace,
-    NodeState node) {
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "kind")
+@JsonSubTypes({
+  @JsonSubTypes.Type(value = NodeInput.Pod.class, name = "POD"),
+  @JsonSubTypes.Type(value = NodeInput.PodRemoved.class, name = "POD_REMOVED"),
+  @JsonSubTypes.Type(value = NodeInput.Claim.class, name = "CLAIM"),
+  @JsonSubTypes.Type(value = NodeInput.ClaimRemoved.class, name = "CLAIM_REMOVED"),
+  @JsonSubTypes.Type(value = NodeInput.Sample.class, name = "SAMPLE"),
+  @JsonSubTypes.Type(value = NodeInput.Xid.class, name = "XID"),
+  @JsonSubTypes.Type(value = NodeInput.Trace.class, name = "TRACE"),
+  @JsonSubTypes.Type(value = NodeInput.Node.class, name = "NODE"),
+  @JsonSubTypes.Type(value = NodeInput.NodeRemoved.class, name = "NODE_REMOVED")
+})
+sealed interface NodeInput {
 
-  /** What a node input carries. */
-  public enum Kind {
-    POD,
-    POD_REMOVED,
-    CLAIM,
-    CLAIM_REMOVED,
-    SAMPLE,
-    XID,
-    TRACE,
-    NODE,
-    NODE_REMOVED
+  /** A pod scheduled on the node (or changed there). */
+  record Pod(@JsonProperty("object_key") String podKey, PodState pod) implements NodeInput {}
+
+  /** A pod gone from the node (deleted or moved elsewhere). */
+  record PodRemoved(@JsonProperty("object_key") String podKey) implements NodeInput {}
+
+  /** A resource claim allocated on the node (or changed there). */
+  record Claim(@JsonProperty("object_key") String claimKey, ClaimState claim)
+      implements NodeInput {}
+
+  /** A resource claim gone from the node. */
+  record ClaimRemoved(@JsonProperty("object_key") String claimKey) implements NodeInput {}
+
+  /** One GPU's scraped sample. */
+  record Sample(DeviceSample sample) implements NodeInput {}
+
+  /** One XID a GPU raised. */
+  record Xid(XidEvent xid) implements NodeInput {}
+
+  /** A request served on one of the node's GPUs: kept as that GPU's exemplar. */
+  record Trace(@JsonProperty("object_key") String gpuUuid, ExemplarTrace trace)
+      implements NodeInput {}
+
+  /** The node object's state. */
+  record Node(NodeState node) implements NodeInput {}
+
+  /** The node object deleted (a tombstone on the nodes topic). */
+  record NodeRemoved() implements NodeInput {}
+
+  /** A pod's state on its node; {@code null} when it left the node. */
+  static NodeInput pod(String podKey, PodState pod) {
+    return pod == null ? new PodRemoved(podKey) : new Pod(podKey, pod);
   }
 
-  public static NodeInput pod(String podKey, PodState pod) {
-    return new NodeInput(
-        pod == null ? Kind.POD_REMOVED : Kind.POD, podKey, pod, null, null, null, null, null);
+  /** A claim's state on its node; {@code null} when it left the node. */
+  static NodeInput claim(String claimKey, ClaimState claim) {
+    return claim == null ? new ClaimRemoved(claimKey) : new Claim(claimKey, claim);
   }
 
-  public static NodeInput claim(String claimKey, ClaimState claim) {
-    return new NodeInput(
-        claim == null ? Kind.CLAIM_REMOVED : Kind.CLAIM,
-        claimKey,
-        null,
-        claim,
-        null,
-        null,
-        null,
-        null);
+  static NodeInput sample(DeviceSample sample) {
+    return new Sample(sample);
   }
 
-  public static NodeInput sample(DeviceSample sample) {
-    return new NodeInput(Kind.SAMPLE, sample.gpuUuid(), null, null, sample, null, null, null);
+  static NodeInput xid(XidEvent xid) {
+    return new Xid(xid);
   }
 
-  public static NodeInput xid(XidEvent xid) {
-    return new NodeInput(Kind.XID, xid.gpuUuid(), null, null, null, xid, null, null);
+  /** The node object's state; {@code null} (a tombstone) when it was deleted. */
+  static NodeInput node(NodeState node) {
+    return node == null ? new NodeRemoved() : new Node(node);
   }
 
-  public static NodeInput node(NodeState node) {
-    return new NodeInput(
-        node == null ? Kind.NODE_REMOVED : Kind.NODE, null, null, null, null, null, null, node);
-  }
-
-  public static NodeInput trace(ExemplarTrace trace) {
-    return new NodeInput(Kind.TRACE, trace.gpuUuid(), null, null, null, null, trace, null);
+  static NodeInput trace(ExemplarTrace trace) {
+    return new Trace(trace.gpuUuid(), trace);
   }
 }

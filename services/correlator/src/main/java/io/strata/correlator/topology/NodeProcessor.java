@@ -9,7 +9,7 @@ import io.strata.correlator.ownership.KubernetesOwner;
 import io.strata.correlator.ownership.MismatchTracking;
 import io.strata.correlator.ownership.OwnershipCheck;
 import io.strata.correlator.state.GpuExemplars;
-import io.strata.correlator.state.GpuSnapshot;
+import io.strata.correlator.state.GpuReport;
 import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.NodeHealth;
 import io.strata.correlator.state.NodeView;
@@ -28,7 +28,6 @@ import io.strata.events.k8s.PodState;
 import io.strata.events.topic.Keys;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.kafka.streams.KeyValue;
@@ -107,18 +106,15 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   public void process(Record<String, NodeInput> record) {
     NodeInput input = Objects.requireNonNull(record.value(), "node input");
     NodeView meta = Optional.ofNullable(nodes.get(record.key())).orElse(NodeView.empty());
-    String uuid =
-        switch (input.kind()) {
-          case SAMPLE, XID, TRACE -> input.objectKey();
-          default -> null;
-        };
+    String uuid = gpuOf(input);
     String gpuKey = uuid == null || uuid.isBlank() ? null : record.key() + "/" + uuid;
     GpuView gpuBefore = gpuKey == null ? null : gpus.get(gpuKey);
-    if (input.kind() == NodeInput.Kind.TRACE) {
+    if (input instanceof NodeInput.Trace trace) {
+      // A request touches only the GPU's exemplars, and only of a GPU the node side knows.
       if (gpuBefore != null) {
         GpuExemplars latest =
             Optional.ofNullable(exemplars.get(gpuKey)).orElse(GpuExemplars.empty());
-        exemplars.put(gpuKey, latest.with(input.trace(), settings.windows().exemplarTraces()));
+        exemplars.put(gpuKey, latest.with(trace.trace(), settings.windows().exemplarTraces()));
       }
       return;
     }
@@ -137,18 +133,48 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     }
   }
 
+  /** The GPU a record is about: samples, XIDs and requests name one; Kubernetes objects none. */
+  private static String gpuOf(NodeInput input) {
+    if (input instanceof NodeInput.Sample sample) {
+      return sample.sample().gpuUuid();
+    }
+    if (input instanceof NodeInput.Xid xid) {
+      return xid.xid().gpuUuid();
+    }
+    if (input instanceof NodeInput.Trace trace) {
+      return trace.gpuUuid();
+    }
+    return null;
+  }
+
   private NodeView decide(Record<String, NodeInput> record, NodeInput input, NodeView view) {
     Instant at = Instant.ofEpochMilli(record.timestamp());
-    NodeView next =
-        switch (input.kind()) {
-          case POD, POD_REMOVED -> view.withPod(input.objectKey(), input.pod());
-          case CLAIM, CLAIM_REMOVED -> view.withClaim(input.objectKey(), input.claim());
-          case NODE, NODE_REMOVED -> onNode(record, view, input.node());
-          case SAMPLE -> onSample(record, view, input.sample(), at);
-          case XID -> onXid(record, view, input.xid(), at);
-          case TRACE -> view; // handled in process(): it touches only the GPU's exemplars
-        };
-    return next;
+    if (input instanceof NodeInput.Pod pod) {
+      return view.withPod(pod.podKey(), pod.pod());
+    }
+    if (input instanceof NodeInput.PodRemoved pod) {
+      return view.withPod(pod.podKey(), null);
+    }
+    if (input instanceof NodeInput.Claim claim) {
+      return view.withClaim(claim.claimKey(), claim.claim());
+    }
+    if (input instanceof NodeInput.ClaimRemoved claim) {
+      return view.withClaim(claim.claimKey(), null);
+    }
+    if (input instanceof NodeInput.Node node) {
+      return onNode(record, view, node.node());
+    }
+    if (input instanceof NodeInput.NodeRemoved) {
+      return onNode(record, view, null);
+    }
+    if (input instanceof NodeInput.Sample sample) {
+      return onSample(record, view, sample.sample(), at);
+    }
+    if (input instanceof NodeInput.Xid xid) {
+      return onXid(record, view, xid.xid(), at);
+    }
+    // NodeInput.Trace: handled in process(), it touches only the GPU's exemplars.
+    return view;
   }
 
   private NodeView onSample(
@@ -256,60 +282,25 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
       context.forward(
           record
               .withKey(gpu.ownerWorkload())
-              .withValue(Routed.toWorkload(WorkloadInput.gpuReleased(uuid))));
+              .withValue(new Routed.ToWorkload(WorkloadInput.gpuReleased(uuid))));
     }
     GpuView owned = gpu.withOwner(workload, pod == null ? null : podKey);
     if (workload == null) {
       return owned;
     }
-    DeviceSample latest = owned.latest();
-    List<io.strata.correlator.classify.DeviceAnomaly> found =
-        latest == null ? List.of() : anomalies.detect(owned.previous(), latest);
-    HealthStatus health = latest == null ? HealthStatus.UNSPECIFIED : latest.health();
+    GpuReport report = GpuReport.of(workload, podKey, owned, anomalies);
     Instant at = Instant.ofEpochMilli(record.timestamp());
-    String signature = signature(workload, podKey, health, owned, found);
-    // The workload needs every change of what it decides on at once; the device fields (for
-    // evidence) only as fresh as its windows: at most once per window advance otherwise. Every
-    // sample of every GPU used to rewrite its workload's state.
-    boolean changed = !signature.equals(owned.reportedSignature());
-    boolean due =
-        owned.reportedAt() == null
-            || !at.isBefore(owned.reportedAt().plus(settings.windows().advance()));
-    if (!changed && !due) {
+    if (!report.due(owned, at, settings.windows().advance())) {
       return owned;
     }
-    GpuSnapshot snapshot =
-        new GpuSnapshot(
-            cluster,
-            node,
-            uuid,
-            podKey,
-            latest == null ? Map.of() : latest.fields(),
-            health,
-            owned.xids(),
-            found,
-            at);
     metrics.snapshotToWorkload();
     context.forward(
-        record.withKey(workload).withValue(Routed.toWorkload(WorkloadInput.gpu(snapshot))));
-    return owned.withReported(at, signature);
-  }
-
-  private static String signature(
-      String workload,
-      String podKey,
-      HealthStatus health,
-      GpuView gpu,
-      List<io.strata.correlator.classify.DeviceAnomaly> found) {
-    StringBuilder out =
-        new StringBuilder(workload).append('|').append(podKey).append('|').append(health);
-    for (XidMark xid : gpu.xids()) {
-      out.append('|').append(xid.xid()).append('@').append(xid.at());
-    }
-    for (io.strata.correlator.classify.DeviceAnomaly anomaly : found) {
-      out.append('|').append(anomaly);
-    }
-    return out.toString();
+        record
+            .withKey(workload)
+            .withValue(
+                new Routed.ToWorkload(
+                    WorkloadInput.gpu(report.snapshot(cluster, node, uuid, owned, at)))));
+    return owned.withReported(at, report.signature(owned));
   }
 
   private GpuView trackMismatch(
@@ -362,7 +353,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   }
 
   private void emitFinding(Record<String, NodeInput> record, String key, DeviceFinding finding) {
-    context.forward(record.withKey(key).withValue(Routed.finding(finding)));
+    context.forward(record.withKey(key).withValue(new Routed.FindingOut(finding)));
   }
 
   /**
@@ -391,14 +382,16 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     toDeviceIncidents(record, DeviceIncidentInput.trouble(key, draft, workload, health));
     if (workload != null) {
       context.forward(
-          record.withKey(workload).withValue(Routed.toWorkload(WorkloadInput.deviceWatch(key))));
+          record
+              .withKey(workload)
+              .withValue(new Routed.ToWorkload(WorkloadInput.deviceWatch(key))));
     }
     return view.withGpu(
         uuid, gpu.withCleanToReport(settings.lifecycle().deviceCleanSamplesToResolve()));
   }
 
   private void toDeviceIncidents(Record<String, NodeInput> record, DeviceIncidentInput input) {
-    context.forward(record.withValue(Routed.toDeviceIncidents(input)));
+    context.forward(record.withValue(new Routed.ToDeviceIncidents(input)));
   }
 
   private static final List<IncidentClass> DEVICE_CLASSES =

@@ -38,19 +38,19 @@ final class PodRouter implements Processor<String, PodState, String, Routed> {
         previous == null ? null : RoutingKeys.workload(previous.correlation());
     String currentWorkload = current == null ? null : RoutingKeys.workload(current.correlation());
     if (previousNode != null && !previousNode.equals(currentNode)) {
-      forward(record, previousNode, Routed.toNode(NodeInput.pod(podKey, null)));
+      forward(record, previousNode, new Routed.ToNode(NodeInput.pod(podKey, null)));
     }
     if (currentNode != null) {
-      forward(record, currentNode, Routed.toNode(NodeInput.pod(podKey, current)));
+      forward(record, currentNode, new Routed.ToNode(NodeInput.pod(podKey, current)));
     }
     if (previousWorkload != null && !Objects.equals(previousWorkload, currentWorkload)) {
-      forward(record, previousWorkload, Routed.toWorkload(WorkloadInput.podRemoved(podKey)));
+      forward(record, previousWorkload, new Routed.ToWorkload(WorkloadInput.podRemoved(podKey)));
     }
     if (currentWorkload != null) {
       forward(
           record,
           currentWorkload,
-          Routed.toWorkload(WorkloadInput.pod(PodBrief.of(podKey, current))));
+          new Routed.ToWorkload(WorkloadInput.pod(PodBrief.of(podKey, current))));
     }
     if (current == null) {
       routes.delete(podKey);

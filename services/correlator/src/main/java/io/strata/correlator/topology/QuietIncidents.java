@@ -72,7 +72,9 @@ final class QuietIncidents {
                 metrics.resolvedWithoutTraffic();
                 context.forward(
                     new Record<>(
-                        incident.incidentId(), Routed.incident(incident), now.toEpochMilli()));
+                        incident.incidentId(),
+                        new Routed.IncidentOut(incident),
+                        now.toEpochMilli()));
               });
     }
   }

@@ -4,33 +4,20 @@ import io.strata.events.device.DeviceFinding;
 import io.strata.events.incident.Incident;
 
 /**
- * What a correlator processor emits: exactly one of an input for the node side, the workload side
- * or the device-incident side, an incident or a finding. The record key is the destination's key.
+ * What a correlator processor emits: an input for the node side, the workload side or the
+ * device-incident side, an incident or a finding. The record key is the destination's key. It never
+ * leaves the task: the topology splits a processor's output by case ({@link RoutedBranches}) before
+ * anything is written to a topic.
  */
-public record Routed(
-    NodeInput node,
-    WorkloadInput workload,
-    DeviceIncidentInput device,
-    Incident incident,
-    DeviceFinding finding) {
+sealed interface Routed {
 
-  public static Routed toNode(NodeInput input) {
-    return new Routed(input, null, null, null, null);
-  }
+  record ToNode(NodeInput input) implements Routed {}
 
-  public static Routed toWorkload(WorkloadInput input) {
-    return new Routed(null, input, null, null, null);
-  }
+  record ToWorkload(WorkloadInput input) implements Routed {}
 
-  public static Routed toDeviceIncidents(DeviceIncidentInput input) {
-    return new Routed(null, null, input, null, null);
-  }
+  record ToDeviceIncidents(DeviceIncidentInput input) implements Routed {}
 
-  public static Routed incident(Incident incident) {
-    return new Routed(null, null, null, incident, null);
-  }
+  record IncidentOut(Incident incident) implements Routed {}
 
-  public static Routed finding(DeviceFinding finding) {
-    return new Routed(null, null, null, null, finding);
-  }
+  record FindingOut(DeviceFinding finding) implements Routed {}
 }

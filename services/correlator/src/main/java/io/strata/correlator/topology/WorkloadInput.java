@@ -1,61 +1,85 @@
 package io.strata.correlator.topology;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.strata.correlator.state.EventMark;
 import io.strata.correlator.state.GpuSnapshot;
 import io.strata.correlator.state.PodBrief;
 import io.strata.correlator.window.WindowStats;
 
 /**
- * Everything the workload side consumes, keyed by cluster/namespace/workload: one kind per record.
+ * Everything the workload side consumes, keyed by cluster/namespace/workload: one case per kind of
+ * record.
  *
- * @param objectKey the GPU UUID for GPU*, the pod key for POD*, the device incident's tracker key
- *     (cluster/node/gpu|CLASS) for DEVICE_WATCH
+ * <p>It travels over the workload-inputs repartition topic as JSON in the wire form the earlier
+ * single record with nullable fields wrote: {@code kind} names the case (that record's {@code Kind}
+ * values) and the GPU UUID, pod key or tracker key is {@code object_key}, so a record written
+ * before the change still decodes.
  */
-public record WorkloadInput(
-    Kind kind,
-    String objectKey,
-    WindowStats window,
-    GpuSnapshot gpu,
-    PodBrief pod,
-    EventMark event) {
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "kind")
+@JsonSubTypes({
+  @JsonSubTypes.Type(value = WorkloadInput.Window.class, name = "WINDOW"),
+  @JsonSubTypes.Type(value = WorkloadInput.Gpu.class, name = "GPU"),
+  @JsonSubTypes.Type(value = WorkloadInput.GpuReleased.class, name = "GPU_RELEASED"),
+  @JsonSubTypes.Type(value = WorkloadInput.Pod.class, name = "POD"),
+  @JsonSubTypes.Type(value = WorkloadInput.PodRemoved.class, name = "POD_REMOVED"),
+  @JsonSubTypes.Type(value = WorkloadInput.Event.class, name = "EVENT"),
+  @JsonSubTypes.Type(value = WorkloadInput.DeviceWatch.class, name = "DEVICE_WATCH")
+})
+sealed interface WorkloadInput {
 
-  /** What a workload input carries. */
-  public enum Kind {
-    WINDOW,
-    GPU,
-    GPU_RELEASED,
-    POD,
-    POD_REMOVED,
-    EVENT,
-    DEVICE_WATCH
+  /** A closed request window of the workload. */
+  record Window(WindowStats window) implements WorkloadInput {}
+
+  /** The state of a GPU the workload holds. */
+  record Gpu(@JsonProperty("object_key") String gpuUuid, GpuSnapshot gpu)
+      implements WorkloadInput {}
+
+  /** A GPU the workload no longer holds. */
+  record GpuReleased(@JsonProperty("object_key") String gpuUuid) implements WorkloadInput {}
+
+  /** A pod of the workload. */
+  record Pod(@JsonProperty("object_key") String podKey, PodBrief pod) implements WorkloadInput {}
+
+  /** A pod the workload no longer has. */
+  record PodRemoved(@JsonProperty("object_key") String podKey) implements WorkloadInput {}
+
+  /** A Kubernetes event about the workload. */
+  record Event(EventMark event) implements WorkloadInput {}
+
+  /**
+   * A device incident affects this workload: report its windows to the device-incident side.
+   *
+   * @param trackerKey the device incident's tracker key (cluster/node/gpu|CLASS)
+   */
+  record DeviceWatch(@JsonProperty("object_key") String trackerKey) implements WorkloadInput {}
+
+  static WorkloadInput window(WindowStats window) {
+    return new Window(window);
   }
 
-  public static WorkloadInput window(WindowStats window) {
-    return new WorkloadInput(Kind.WINDOW, null, window, null, null, null);
+  static WorkloadInput gpu(GpuSnapshot gpu) {
+    return new Gpu(gpu.gpuUuid(), gpu);
   }
 
-  public static WorkloadInput gpu(GpuSnapshot gpu) {
-    return new WorkloadInput(Kind.GPU, gpu.gpuUuid(), null, gpu, null, null);
+  static WorkloadInput gpuReleased(String gpuUuid) {
+    return new GpuReleased(gpuUuid);
   }
 
-  public static WorkloadInput gpuReleased(String gpuUuid) {
-    return new WorkloadInput(Kind.GPU_RELEASED, gpuUuid, null, null, null, null);
+  static WorkloadInput pod(PodBrief pod) {
+    return new Pod(pod.podKey(), pod);
   }
 
-  public static WorkloadInput pod(PodBrief pod) {
-    return new WorkloadInput(Kind.POD, pod.podKey(), null, null, pod, null);
+  static WorkloadInput podRemoved(String podKey) {
+    return new PodRemoved(podKey);
   }
 
-  public static WorkloadInput podRemoved(String podKey) {
-    return new WorkloadInput(Kind.POD_REMOVED, podKey, null, null, null, null);
+  static WorkloadInput deviceWatch(String trackerKey) {
+    return new DeviceWatch(trackerKey);
   }
 
-  /** A device incident affects this workload: report its windows to the device-incident side. */
-  public static WorkloadInput deviceWatch(String trackerKey) {
-    return new WorkloadInput(Kind.DEVICE_WATCH, trackerKey, null, null, null, null);
-  }
-
-  public static WorkloadInput event(EventMark event) {
-    return new WorkloadInput(Kind.EVENT, null, null, null, null, event);
+  static WorkloadInput event(EventMark event) {
+    return new Event(event);
   }
 }

@@ -102,32 +102,33 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
   public void process(Record<String, WorkloadInput> record) {
     WorkloadInput input = Objects.requireNonNull(record.value(), "workload input");
     String workload = record.key();
-    switch (input.kind()) {
-      case GPU -> gpus.put(WorkloadParts.partKey(workload, input.objectKey()), input.gpu());
-      case GPU_RELEASED -> gpus.delete(WorkloadParts.partKey(workload, input.objectKey()));
-      case POD -> {
-        pods.put(WorkloadParts.partKey(workload, input.objectKey()), input.pod());
-        WorkloadView meta = meta(workload);
-        WorkloadView next = meta.withPod(input.pod());
-        if (!next.modelVersions().equals(meta.modelVersions())) {
-          workloads.put(workload, WorkloadParts.meta(next));
-        }
+    if (input instanceof WorkloadInput.Gpu gpu) {
+      gpus.put(WorkloadParts.partKey(workload, gpu.gpuUuid()), gpu.gpu());
+    } else if (input instanceof WorkloadInput.GpuReleased gpu) {
+      gpus.delete(WorkloadParts.partKey(workload, gpu.gpuUuid()));
+    } else if (input instanceof WorkloadInput.Pod pod) {
+      pods.put(WorkloadParts.partKey(workload, pod.podKey()), pod.pod());
+      WorkloadView meta = meta(workload);
+      WorkloadView next = meta.withPod(pod.pod());
+      if (!next.modelVersions().equals(meta.modelVersions())) {
+        workloads.put(workload, WorkloadParts.meta(next));
       }
-      case POD_REMOVED -> pods.delete(WorkloadParts.partKey(workload, input.objectKey()));
-      case EVENT -> workloads.put(workload, meta(workload).withEvent(input.event(), eventKeep));
-      case DEVICE_WATCH ->
-          watches.register(workload, input.objectKey(), Instant.ofEpochMilli(record.timestamp()));
-      case WINDOW -> {
-        WindowStats window = input.window();
-        if (stale(window)) {
-          metrics.staleWindow();
-          return;
-        }
-        WorkloadView view =
-            WorkloadParts.assemble(workload, meta(workload), gpus, pods).withWindow(window);
-        onWindow(record, view, window);
-        workloads.put(workload, WorkloadParts.meta(view));
+    } else if (input instanceof WorkloadInput.PodRemoved pod) {
+      pods.delete(WorkloadParts.partKey(workload, pod.podKey()));
+    } else if (input instanceof WorkloadInput.Event event) {
+      workloads.put(workload, meta(workload).withEvent(event.event(), eventKeep));
+    } else if (input instanceof WorkloadInput.DeviceWatch watch) {
+      watches.register(workload, watch.trackerKey(), Instant.ofEpochMilli(record.timestamp()));
+    } else if (input instanceof WorkloadInput.Window closed) {
+      WindowStats window = closed.window();
+      if (stale(window)) {
+        metrics.staleWindow();
+        return;
       }
+      WorkloadView view =
+          WorkloadParts.assemble(workload, meta(workload), gpus, pods).withWindow(window);
+      onWindow(record, view, window);
+      workloads.put(workload, WorkloadParts.meta(view));
     }
   }
 
@@ -301,7 +302,9 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
             incident -> {
               metrics.incidentPublished(incident);
               context.forward(
-                  record.withKey(incident.incidentId()).withValue(Routed.incident(incident)));
+                  record
+                      .withKey(incident.incidentId())
+                      .withValue(new Routed.IncidentOut(incident)));
             });
   }
 }

@@ -147,6 +147,13 @@ class MultiInstanceQueriesTest {
         a.queries().workloads(true).stream()
             .map(CorrelatorQueries.WorkloadSummary::workload)
             .collect(Collectors.toSet());
+    Set<String> localToB =
+        b.queries().workloads(true).stream()
+            .map(CorrelatorQueries.WorkloadSummary::workload)
+            .collect(Collectors.toSet());
+    assertThat(localToA).as("workloads held by A").doesNotContainAnyElementsOf(localToB);
+    assertThat(localToA.size() + localToB.size()).isEqualTo(NODES);
+    assertThat(localToB).as("workloads held by B").isNotEmpty();
     int forwarded = 0;
     for (int n = 0; n < NODES; n++) {
       String key = CLUSTER + "/ml/serve-" + n;
@@ -154,7 +161,8 @@ class MultiInstanceQueriesTest {
       assertThat(body).contains("\"workload\":\"" + key + "\"");
       forwarded += localToA.contains(key) ? 0 : 1;
     }
-    assertThat(forwarded).as("workloads answered by B through A").isPositive();
+    // Every workload A does not hold is B's, and A answered each of them by asking B.
+    assertThat(forwarded).as("workloads answered by B through A").isEqualTo(localToB.size());
 
     // B leaves: A takes over its partitions (state restored from the changelogs) and alone serves
     // every incident and workload.

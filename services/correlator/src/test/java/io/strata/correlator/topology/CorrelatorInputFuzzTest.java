@@ -161,7 +161,10 @@ class CorrelatorInputFuzzTest {
         }
         for (ProducerRecord<byte[], byte[]> deadLetter : added) {
           assertThat(deadLetter.topic()).isEqualTo(Topics.DEADLETTER.name());
-          assertThat(header(deadLetter, DeadLetterHeaders.REASON)).as(where).isNotBlank();
+          // Unreadable at the source: the deserialization handler; readable: a processor threw.
+          assertThat(header(deadLetter, DeadLetterHeaders.REASON))
+              .as(where)
+              .isEqualTo(readable ? "PROCESSING_FAILED" : "DESERIALIZATION_FAILED");
           if (!readable) {
             // A processing failure may happen after a repartition, where the origin is the
             // internal topic; an unreadable record is always parked as it arrived.

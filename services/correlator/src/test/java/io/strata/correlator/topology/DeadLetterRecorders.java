@@ -1,7 +1,6 @@
 package io.strata.correlator.topology;
 
-import io.strata.correlator.deadletter.DeadLetterRecords;
-import io.strata.events.deadletter.DeadLetterReason;
+import io.strata.correlator.deadletter.CorrelatorDeadLetters;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +14,7 @@ import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * The dead-letter handlers for a TopologyTestDriver: they build each dead letter with the service's
- * own {@link DeadLetterRecords#of} (what DeadLetterDeserializationHandler and
+ * own {@link CorrelatorDeadLetters#of} (what DeadLetterDeserializationHandler and
  * DeadLetterProcessingHandler publish) and keep it in memory instead of producing it, since the
  * driver has no broker. Static: Kafka Streams instantiates handlers by class name.
  */
@@ -45,17 +44,7 @@ final class DeadLetterRecorders {
     @Override
     public DeserializationHandlerResponse handle(
         ErrorHandlerContext context, ConsumerRecord<byte[], byte[]> record, Exception exception) {
-      park(
-          DeadLetterRecords.of(
-              DeadLetterReason.DESERIALIZATION_FAILED,
-              record.topic(),
-              record.partition(),
-              record.offset(),
-              record.key(),
-              record.value(),
-              record.headers(),
-              exception,
-              Instant.EPOCH));
+      park(CorrelatorDeadLetters.unreadable(record, exception, Instant.EPOCH));
       return DeserializationHandlerResponse.CONTINUE;
     }
   }
@@ -68,17 +57,7 @@ final class DeadLetterRecorders {
     @Override
     public ProcessingHandlerResponse handle(
         ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
-      park(
-          DeadLetterRecords.of(
-              DeadLetterReason.PROCESSING_FAILED,
-              context.topic(),
-              context.partition(),
-              context.offset(),
-              context.sourceRawKey(),
-              context.sourceRawValue(),
-              context.headers(),
-              exception,
-              Instant.EPOCH));
+      park(CorrelatorDeadLetters.failedInProcessing(context, exception, Instant.EPOCH));
       return ProcessingHandlerResponse.CONTINUE;
     }
   }
