@@ -6,13 +6,14 @@ import io.strata.correlator.classify.RegressionDetector;
 import io.strata.correlator.classify.RequestClassifier;
 import io.strata.correlator.classify.WindowVerdict;
 import io.strata.correlator.config.CorrelatorSettings;
-import io.strata.correlator.incident.ClassRefinement;
 import io.strata.correlator.incident.IncidentDraft;
 import io.strata.correlator.incident.IncidentTracker;
+import io.strata.correlator.incident.WindowDecision;
 import io.strata.correlator.recovery.RequestEvidence;
 import io.strata.correlator.state.GpuSnapshot;
 import io.strata.correlator.state.WorkloadView;
 import io.strata.correlator.window.WindowStats;
+import io.strata.events.incident.Incident;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -44,6 +45,7 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
   private final CorrelatorSettings settings;
   private final RegressionDetector detector;
   private final RequestClassifier classifier;
+  private final WindowDecision decision;
   private final CorrelatorMetrics metrics;
   private final Duration eventKeep;
   private ProcessorContext<String, Routed> context;
@@ -60,6 +62,7 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
     this.settings = settings;
     this.detector = new RegressionDetector(settings.regression());
     this.classifier = new RequestClassifier(settings.regression());
+    this.decision = new WindowDecision(settings);
     this.metrics = metrics;
     Duration allocation = settings.regression().allocationEvidenceLookback();
     Duration model = settings.regression().modelChangeLookback();
@@ -171,70 +174,22 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
     String incidentKey = versionKey + REQUEST_INCIDENT;
     IncidentTracker incident =
         Optional.ofNullable(incidents.get(incidentKey)).orElse(IncidentTracker.empty());
-    Instant at = window.windowEnd();
-    int keep = settings.regression().baselineWindows();
-    CorrelatorSettings.Lifecycle lifecycle = settings.lifecycle();
-    switch (verdict.kind()) {
-      case TOO_FEW_SAMPLES -> tracker = tracker.withTooFewSamples(at);
-      // Throughput per allocated GPU means nothing before the allocation is known.
-      case NO_BASELINE ->
-          tracker =
-              gpus > 0
-                  ? tracker.withHealthy(Baseline.of(window, gpus), keep)
-                  : tracker.withNeutral(at);
-      case REGRESSED -> {
-        tracker = tracker.withRegressed(at);
-        if (tracker.regressedStreak() >= lifecycle.windowsToOpen() || incident.active()) {
-          IncidentDraft draft = classifier.classify(verdict, window, baseline, view);
-          if (!incident.active() && joinsDeviceIncident(record.key(), draft, view)) {
-            metrics.regressionJoinedDeviceIncident();
-          } else {
-            ClassRefinement.Decision decision =
-                ClassRefinement.decide(incident, draft, lifecycle.windowsToOpen());
-            apply(
-                record,
-                incidentKey,
-                decision
-                    .tracker()
-                    .onTrouble(
-                        decision.draft(),
-                        at,
-                        lifecycle.updateInterval(),
-                        lifecycle.reopenCooldown(),
-                        lifecycle.windowsToOpen()));
-          }
-        }
-      }
-      case IN_BAND -> {
-        if (!incident.active()) {
-          tracker =
-              gpus > 0
-                  ? tracker.withHealthy(Baseline.of(window, gpus), keep)
-                  : tracker.withNeutral(at);
-        } else {
-          tracker = tracker.withNeutral(at);
-          apply(
-              record,
-              incidentKey,
-              incident.onHealthy(at, lifecycle.windowsToResolve(), lifecycle.updateInterval()));
-        }
-      }
-      case OUT_OF_BAND -> {
-        // With nothing open, a window that is not a regression is ordinary traffic and feeds the
-        // baseline: otherwise a baseline learnt while the allocation was still being discovered
-        // would judge every later window out of band and never heal.
-        if (!incident.active() && gpus > 0) {
-          tracker = tracker.withHealthy(Baseline.of(window, gpus), keep);
-        } else {
-          tracker = tracker.withNeutral(at);
-          if (incident.active()) {
-            incidents.put(incidentKey, incident.onUnsettled());
-          }
-        }
-      }
+    WindowDecision.Outcome outcome =
+        decision.decide(
+            verdict,
+            window,
+            tracker,
+            incident,
+            gpus,
+            () -> classifier.classify(verdict, window, baseline, view),
+            draft -> joinsDeviceIncident(record.key(), draft, view));
+    if (outcome.joinedDeviceIncident()) {
+      metrics.regressionJoinedDeviceIncident();
     }
-    baselines.put(versionKey, tracker);
-    watches.onWindow(record.key(), verdict.kind(), at);
+    outcome.incident().ifPresent(next -> incidents.put(incidentKey, next));
+    outcome.publish().ifPresent(published -> publish(record, published));
+    baselines.put(versionKey, outcome.tracker());
+    watches.onWindow(record.key(), verdict.kind(), window.windowEnd());
     return view;
   }
 
@@ -295,16 +250,9 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
     return watches.joinRegression(workloadKey, evidence, faulted);
   }
 
-  private void apply(Record<String, WorkloadInput> record, String key, IncidentTracker.Step step) {
-    incidents.put(key, step.tracker());
-    step.publish()
-        .ifPresent(
-            incident -> {
-              metrics.incidentPublished(incident);
-              context.forward(
-                  record
-                      .withKey(incident.incidentId())
-                      .withValue(new Routed.IncidentOut(incident)));
-            });
+  private void publish(Record<String, WorkloadInput> record, Incident incident) {
+    metrics.incidentPublished(incident);
+    context.forward(
+        record.withKey(incident.incidentId()).withValue(new Routed.IncidentOut(incident)));
   }
 }

@@ -74,7 +74,7 @@ class KubeAccessRbacTest {
     assertThat(granted).extracting(Permission::verb).containsOnly("list", "watch");
   }
 
-  /** Only the three settings InformerFactory reads; anything else is a test error. */
+  /** Only the settings InformerFactory reads; anything else is a test error. */
   private static WatcherConfig config(Optional<List<String>> namespaces) {
     WatcherConfig.Dra dra =
         (WatcherConfig.Dra)
@@ -87,6 +87,21 @@ class KubeAccessRbacTest {
                   }
                   throw new UnsupportedOperationException(method.getName());
                 });
+    // The cache trimming keeps the pod labels the mapping reads: the defaults of
+    // WatcherConfig.Pods.
+    WatcherConfig.Pods pods =
+        (WatcherConfig.Pods)
+            Proxy.newProxyInstance(
+                WatcherConfig.class.getClassLoader(),
+                new Class<?>[] {WatcherConfig.Pods.class},
+                (proxy, method, args) ->
+                    switch (method.getName()) {
+                      case "modelVersionKeys" ->
+                          List.of("model_version", "app.kubernetes.io/version");
+                      case "queueKey" -> "kueue.x-k8s.io/queue-name";
+                      case "namespacesOfInterest" -> Optional.empty();
+                      default -> throw new UnsupportedOperationException(method.getName());
+                    });
     return (WatcherConfig)
         Proxy.newProxyInstance(
             WatcherConfig.class.getClassLoader(),
@@ -96,6 +111,9 @@ class KubeAccessRbacTest {
                   case "namespaces" -> namespaces;
                   case "resync" -> Duration.ofMinutes(10);
                   case "dra" -> dra;
+                  // Trimmed caches, as deployed: the informers' requests do not depend on it.
+                  case "cache" -> (WatcherConfig.Cache) () -> true;
+                  case "pods" -> pods;
                   default -> throw new UnsupportedOperationException(method.getName());
                 });
   }
