@@ -116,6 +116,10 @@ class KafkaAclsTest {
         throw new AssertionError(e);
       }
     }
+    // The shared dead-letter records (libs/kafka-support) always go to the dead-letter topic.
+    if (Repo.mainSources(service).contains("io.strata.kafka.deadletter.")) {
+      names.add(Topics.DEADLETTER.name());
+    }
     for (Object value : Repo.applicationProperties(service).values()) {
       Matcher property = TOPIC_PROPERTY.matcher(value.toString());
       while (property.find()) {
