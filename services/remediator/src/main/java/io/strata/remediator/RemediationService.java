@@ -9,10 +9,11 @@ import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.remediator.config.RemediatorConfig;
 import io.strata.remediator.core.Decision;
+import io.strata.remediator.core.IncidentIntake;
 import io.strata.remediator.core.RemediationEngine;
 import io.strata.remediator.core.execute.ActionExecutor;
 import io.strata.remediator.core.execute.ExecutionResult;
-import io.strata.remediator.core.guard.ActiveInstance;
+import io.strata.remediator.core.guard.LeaderTerm;
 import io.strata.remediator.core.guard.PauseControl;
 import io.strata.remediator.core.guard.PauseState;
 import io.strata.remediator.core.plan.ClusterFilter;
@@ -20,6 +21,7 @@ import io.strata.remediator.core.review.Notifier;
 import io.strata.remediator.kafka.JournalRebuilder;
 import io.strata.remediator.kafka.KafkaActionJournal;
 import io.strata.remediator.kube.Leadership;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -34,6 +36,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.jboss.logging.Logger;
 
 /**
@@ -55,7 +58,7 @@ public class RemediationService {
   @Inject RemediationEngine engine;
   @Inject ActionExecutor executor;
   @Inject Optional<Leadership> leadership;
-  @Inject ActiveInstance active;
+  @Inject LeaderTerm term;
   @Inject KafkaActionJournal journal;
   @Inject JournalRebuilder rebuilder;
   @Inject Notifier notifier;
@@ -64,6 +67,7 @@ public class RemediationService {
   @Inject PauseControl pause;
 
   private ClusterFilter clusters;
+  private IncidentIntake intake;
   private final AtomicInteger rebuildFailures = new AtomicInteger();
   private final AtomicReference<String> lastRebuildError = new AtomicReference<>();
 
@@ -76,27 +80,62 @@ public class RemediationService {
             return t;
           });
 
-  void onStart(@Observes StartupEvent event) {
+  /** Before any incident can arrive: the follower may start reading before onStart runs. */
+  @PostConstruct
+  void init() {
     clusters = new ClusterFilter(config.cluster());
-    worker.execute(this::recoverNow);
+    intake =
+        new IncidentIntake(
+            term,
+            worker,
+            incident -> {
+              if (ours(incident)) {
+                submitAll(engine.onIncident(incident));
+              }
+            },
+            dropped -> registry.counter("strata.remediator.standby.incidents").increment());
+  }
+
+  void onStart(@Observes StartupEvent event) {
     long tick = config.execution().tickInterval().toMillis();
     worker.scheduleWithFixedDelay(this::tickNow, tick, tick, TimeUnit.MILLISECONDS);
-    leadership.ifPresent(
-        l ->
-            l.start(
-                new Leadership.Listener() {
-                  @Override
-                  public void startedLeading() {
-                    // A standby's memory may be stale: the new leader reads the journal again
-                    // and resumes whatever the old one left APPROVED or EXECUTING.
-                    worker.execute(RemediationService.this::recoverNow);
-                  }
+    if (leadership.isEmpty()) {
+      worker.execute(this::recoverNow);
+      return;
+    }
+    Leadership lease = leadership.get();
+    lease.start(
+        new Leadership.Listener() {
+          @Override
+          public void acquiring() {
+            // A new term before leading reads true: nothing is decided, proposed or executed
+            // until the memory is rebuilt in it (the standby's may predate the old leader's end).
+            term.begin();
+          }
 
-                  @Override
-                  public void stoppedLeading() {
-                    registry.counter("strata.remediator.leadership.lost").increment();
-                  }
-                }));
+          @Override
+          public void startedLeading() {
+            worker.execute(RemediationService.this::rebuildIfNeeded);
+          }
+
+          @Override
+          public void stoppedLeading() {
+            registry.counter("strata.remediator.leadership.lost").increment();
+          }
+
+          @Override
+          public void observedLeader(String identity) {
+            // Another holds the Lease: this standby reads its memory once, to be ready.
+            if (!lease.identity().equals(identity)) {
+              worker.execute(RemediationService.this::rebuildIfNeeded);
+            }
+          }
+        });
+    // Neither callback within a Lease duration (the API unreachable): rebuild as a standby.
+    worker.schedule(
+        this::rebuildIfNeeded,
+        config.leaderElection().leaseDuration().toMillis(),
+        TimeUnit.MILLISECONDS);
   }
 
   void onStop(@Observes ShutdownEvent event) {
@@ -108,9 +147,12 @@ public class RemediationService {
     return ready.getCount() == 0;
   }
 
-  /** Whether this instance is the active remediator (holds the Lease, or election is off). */
+  /**
+   * Whether this instance is the active remediator: it holds the Lease (or election is off) and its
+   * memory was rebuilt since it acquired it.
+   */
   public boolean isActive() {
-    return active.active();
+    return term.active();
   }
 
   /** Failed rebuild attempts since the last success. */
@@ -136,12 +178,13 @@ public class RemediationService {
     await(worker.submit(this::tickNow));
   }
 
-  public void onIncident(Incident incident) {
-    awaitReady();
-    awaitActive();
-    if (ours(incident)) {
-      submitAll(engine.onIncident(incident));
-    }
+  /**
+   * Queues one incident revision for the execution thread and returns at once (see {@link
+   * IncidentIntake}: only the active instance acts, any other leaves it to its next rebuild).
+   * {@code onFailure} gets what the processing throws.
+   */
+  public void onIncident(Incident incident, Consumer<RuntimeException> onFailure) {
+    intake.offer(incident, onFailure);
   }
 
   /** Whether the incident is of this remediator's cluster; another's is counted and logged once. */
@@ -172,11 +215,16 @@ public class RemediationService {
       Optional<String> shownPatchHash,
       Optional<String> responseUrl) {
     awaitReady();
-    if (!active.active()) {
+    // Only the active instance accepts a decision: a standby's or a rebuilding leader's write
+    // could be missed by the rebuild that makes the next leader active.
+    if (!term.active()) {
       return new Decision(
           Decision.Outcome.NOT_LEADER,
           Optional.empty(),
-          "this remediator is a standby; the one holding the Lease decides (retry)");
+          term.takingOver()
+              ? "this remediator just took the Lease and is rebuilding its memory (retry in a"
+                  + " few seconds)"
+              : "this remediator is a standby; the one holding the Lease decides (retry)");
     }
     Decision decision =
         switch (command) {
@@ -200,7 +248,18 @@ public class RemediationService {
     return decision;
   }
 
+  /**
+   * One rebuild per term: skipped when one begun since the last acquisition already succeeded (an
+   * instance that won the Lease at once rebuilds once, not twice).
+   */
+  private void rebuildIfNeeded() {
+    if (term.rebuildDue()) {
+      recoverNow();
+    }
+  }
+
   private void recoverNow() {
+    long rebuildingIn = term.current();
     try {
       // The persisted pause first: a standby taking over inherits who paused and when, and a
       // store it cannot read fails the rebuild, which is retried like any other failure.
@@ -208,10 +267,23 @@ public class RemediationService {
       LOG.infof(
           "pause switch %s (by %s at %s)",
           paused.paused() ? "ON" : "off", paused.by(), paused.at());
-      JournalRebuilder.Memory memory = rebuilder.rebuild();
-      journal.replaceStore(memory.store());
+      AtomicReference<JournalRebuilder.Memory> read = new AtomicReference<>();
+      journal.rebuildStore(
+          () -> {
+            read.set(rebuilder.rebuild());
+            return read.get().store();
+          });
+      JournalRebuilder.Memory memory = read.get();
       memory.reviewed().forEach(engine::markReviewed);
+      term.rebuilt(rebuildingIn);
       ready.countDown();
+      rebuildFailures.set(0);
+      lastRebuildError.set(null);
+      if (!term.active()) {
+        // A standby only reads; the leader proposes and resumes (a term begun during this
+        // rebuild has its own queued).
+        return;
+      }
       for (Incident incident : memory.incidents()) {
         if (ours(incident)) {
           submitAll(engine.restore(incident));
@@ -223,8 +295,6 @@ public class RemediationService {
           submit(action.actionId(), Optional.empty());
         }
       }
-      rebuildFailures.set(0);
-      lastRebuildError.set(null);
     } catch (RuntimeException e) {
       // Never stuck: retried with a doubling backoff, counted and shown in readiness.
       int failures = rebuildFailures.incrementAndGet();
@@ -240,7 +310,7 @@ public class RemediationService {
   }
 
   private void tickNow() {
-    if (isReady() && active.active()) {
+    if (isReady() && term.active()) {
       try {
         submitAll(engine.tick());
       } catch (RuntimeException e) {
@@ -289,26 +359,6 @@ public class RemediationService {
         journal.store().forIncident(changed.incidentId()),
         changed,
         responseUrl);
-  }
-
-  /**
-   * A standby holds the incidents of the partitions it was assigned (uncommitted, so none is lost)
-   * until it takes over: it never proposes while another instance leads.
-   */
-  private void awaitActive() {
-    if (active.active()) {
-      return;
-    }
-    registry.counter("strata.remediator.standby.incidents").increment();
-    long pollMillis = Math.max(50, config.leaderElection().retryPeriod().toMillis() / 2);
-    try {
-      while (!active.active()) {
-        Thread.sleep(pollMillis);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while standing by", e);
-    }
   }
 
   private void awaitReady() {

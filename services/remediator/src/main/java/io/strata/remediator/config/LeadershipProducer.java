@@ -1,7 +1,7 @@
 package io.strata.remediator.config;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.strata.remediator.core.guard.ActiveInstance;
+import io.strata.remediator.core.guard.LeaderTerm;
 import io.strata.remediator.core.guard.PauseControl;
 import io.strata.remediator.core.guard.PauseSwitch;
 import io.strata.remediator.kube.Leadership;
@@ -63,9 +63,13 @@ public class LeadershipProducer {
     return election.namespace().or(() -> Optional.ofNullable(c.getNamespace())).orElse("default");
   }
 
+  /**
+   * Also the {@link io.strata.remediator.core.guard.ActiveInstance} the executor asks: active only
+   * while leading with the memory rebuilt in the current term.
+   */
   @Produces
   @Singleton
-  ActiveInstance activeInstance(Optional<Leadership> leadership) {
-    return leadership.<ActiveInstance>map(l -> l::leading).orElse(ActiveInstance.ALWAYS);
+  LeaderTerm leaderTerm(Optional<Leadership> leadership) {
+    return leadership.map(l -> new LeaderTerm(l::leading)).orElseGet(LeaderTerm::single);
   }
 }

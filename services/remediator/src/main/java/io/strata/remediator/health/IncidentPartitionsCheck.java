@@ -1,7 +1,7 @@
 package io.strata.remediator.health;
 
-import io.smallrye.common.annotation.Identifier;
-import io.strata.remediator.kafka.IncidentPartitions;
+import io.strata.remediator.kafka.IncidentFollower;
+import io.strata.remediator.kafka.IncidentsReadProblem;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
@@ -9,22 +9,24 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
- * Ready once the incidents consumer has joined its group and holds its partitions: a remediator
- * that reports ready before then lets the first incidents wait for the group to form.
+ * Ready while the incidents follower reads every partition of strata.incidents.v1; DOWN with its
+ * reason (TOPIC_MISSING, KAFKA_UNAVAILABLE) while it cannot, so a remediator that stopped reading
+ * incidents never looks healthy (fault-suite finding 4). The follower retries on its own.
  */
 @Readiness
 @ApplicationScoped
 public class IncidentPartitionsCheck implements HealthCheck {
 
-  @Inject
-  @Identifier(IncidentPartitions.NAME)
-  IncidentPartitions partitions;
+  @Inject IncidentFollower follower;
 
   @Override
   public HealthCheckResponse call() {
+    IncidentsReadProblem problem = follower.problem();
     return HealthCheckResponse.named("incidents-partitions")
-        .status(partitions.assigned())
-        .withData("partitions", partitions.partitions())
+        .status(problem == IncidentsReadProblem.NONE)
+        .withData("partitions", follower.partitions())
+        .withData("reason", problem.name())
+        .withData("detail", follower.detail())
         .build();
   }
 }

@@ -1,7 +1,6 @@
 package io.strata.remediator.kafka;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.smallrye.reactive.messaging.annotations.Blocking;
 import io.strata.events.EventType;
 import io.strata.events.cloudevents.CloudEventHeaders;
 import io.strata.events.cloudevents.CloudEventMetadata;
@@ -14,12 +13,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 /**
- * Reads strata.incidents.v1: checks the CloudEvents type, binds the JSON, hands the incident to the
- * service. Anything unusable goes to the dead-letter topic with its reason.
+ * Each record the {@link IncidentFollower} reads from strata.incidents.v1: checks the CloudEvents
+ * type, binds the JSON, queues the incident for the service's execution thread and returns at once
+ * (it never waits on remediation). Anything unusable, or an incident whose processing fails, goes
+ * to the dead-letter topic with its reason.
  */
 @ApplicationScoped
 public class IncidentConsumer {
@@ -30,8 +30,6 @@ public class IncidentConsumer {
   @Inject DeadLetterSender deadLetters;
   @Inject MeterRegistry metrics;
 
-  @Incoming("incidents-in")
-  @Blocking
   public void consume(ConsumerRecord<String, byte[]> record) {
     if (record.value() == null) {
       // A tombstone: the correlator forgot the incident; nothing to remediate.
@@ -63,10 +61,15 @@ public class IncidentConsumer {
     }
     metrics.counter("strata.remediator.incidents", "state", incident.state().name()).increment();
     try {
-      service.onIncident(incident);
+      service.onIncident(incident, failure -> processingFailed(record, incident, failure));
     } catch (RuntimeException e) {
-      LOG.errorf(e, "incident %s could not be processed", incident.incidentId());
-      deadLetters.send(record, DeadLetterReason.PROCESSING_FAILED, String.valueOf(e.getMessage()));
+      processingFailed(record, incident, e);
     }
+  }
+
+  private void processingFailed(
+      ConsumerRecord<String, byte[]> record, Incident incident, RuntimeException e) {
+    LOG.errorf(e, "incident %s could not be processed", incident.incidentId());
+    deadLetters.send(record, DeadLetterReason.PROCESSING_FAILED, String.valueOf(e.getMessage()));
   }
 }

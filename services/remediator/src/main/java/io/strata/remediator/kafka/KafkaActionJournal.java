@@ -7,10 +7,12 @@ import io.strata.events.remediation.RemediationAction;
 import io.strata.remediator.core.journal.ActionJournal;
 import io.strata.remediator.core.journal.ActionSigner;
 import io.strata.remediator.core.journal.ActionStore;
+import io.strata.remediator.core.journal.JournalMemory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.function.Supplier;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 
@@ -33,7 +35,7 @@ public class KafkaActionJournal implements ActionJournal {
   private final MeterRegistry metrics;
   private final Clock clock;
   private final ActionSigner signer;
-  private volatile ActionStore store = new ActionStore();
+  private final JournalMemory memory = new JournalMemory();
 
   @Inject
   public KafkaActionJournal(
@@ -52,10 +54,18 @@ public class KafkaActionJournal implements ActionJournal {
     String tag = signer.tag(action);
     RecordHeaders headers = new RecordHeaders();
     headers.add(INTEGRITY_HEADER, tag.getBytes(StandardCharsets.UTF_8));
-    emitter.sendMessageAndAwait(
-        CloudEventMessages.of(
-            action, action.incidentId(), EventType.REMEDIATION_ACTION, clock.instant(), headers));
-    store.apply(action, tag);
+    // Never while a rebuild reads the topic: the state would land in the store it replaces.
+    memory.write(
+        store -> {
+          emitter.sendMessageAndAwait(
+              CloudEventMessages.of(
+                  action,
+                  action.incidentId(),
+                  EventType.REMEDIATION_ACTION,
+                  clock.instant(),
+                  headers));
+          store.apply(action, tag);
+        });
     metrics
         .counter(
             "strata.remediator.actions",
@@ -71,7 +81,7 @@ public class KafkaActionJournal implements ActionJournal {
 
   @Override
   public ActionStore store() {
-    return store;
+    return memory.store();
   }
 
   @Override
@@ -79,8 +89,11 @@ public class KafkaActionJournal implements ActionJournal {
     return signer;
   }
 
-  /** Swaps in a store rebuilt from the topic. */
-  public void replaceStore(ActionStore rebuilt) {
-    this.store = rebuilt;
+  /**
+   * Swaps in the store {@code rebuild} reads from the topic; no state is recorded meanwhile (see
+   * {@link JournalMemory}).
+   */
+  public void rebuildStore(Supplier<ActionStore> rebuild) {
+    memory.rebuild(rebuild);
   }
 }

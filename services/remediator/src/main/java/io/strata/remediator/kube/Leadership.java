@@ -23,9 +23,19 @@ public final class Leadership implements AutoCloseable {
 
   /** What happens when this instance gains or loses the Lease. */
   public interface Listener {
+    /**
+     * Called just before {@link #leading()} turns true, so a new term (LeaderTerm.begin) exists
+     * before leading counts; nothing by default.
+     */
+    default void acquiring() {}
+
+    /** Called once {@link #leading()} is true. */
     void startedLeading();
 
     void stoppedLeading();
+
+    /** The holder seen on the Lease changed (this instance or another); nothing by default. */
+    default void observedLeader(String identity) {}
   }
 
   /** The Lease's coordinates and timing. */
@@ -56,6 +66,9 @@ public final class Leadership implements AutoCloseable {
     LeaderCallbacks callbacks =
         new LeaderCallbacks(
             () -> {
+              // The new term must exist before leading reads true, or the old term's rebuild
+              // would count for this one.
+              listener.acquiring();
               leading.set(true);
               LOG.infof("%s holds Lease %s: leading", settings.identity(), settings.leaseName());
               listener.startedLeading();
@@ -65,7 +78,10 @@ public final class Leadership implements AutoCloseable {
               LOG.warnf("%s lost Lease %s: standing by", settings.identity(), settings.leaseName());
               listener.stoppedLeading();
             },
-            leader::set);
+            identity -> {
+              leader.set(identity);
+              listener.observedLeader(identity);
+            });
     running =
         client
             .leaderElector()

@@ -116,16 +116,7 @@ class TwoRemediatorsTest {
 
   private Leadership elector(String identity) {
     KubernetesClient client = cluster.server.createClient();
-    Leadership leadership =
-        new Leadership(
-            client,
-            new Leadership.Settings(
-                "strata",
-                "strata-remediator",
-                identity,
-                Duration.ofSeconds(2),
-                Duration.ofMillis(1500),
-                Duration.ofMillis(250)));
+    Leadership leadership = new Leadership(client, FollowingInstance.testLease(identity));
     leadership.start(
         new Leadership.Listener() {
           @Override
