@@ -29,8 +29,15 @@ import java.util.TreeSet;
  */
 final class FaultCycle {
 
-  /** The correlator's reopen cooldown in the fault suite: a relapse within it reopens the id. */
-  static final Duration REOPEN_COOLDOWN = Duration.ofSeconds(5);
+  /**
+   * The correlator's reopen cooldown in the fault suite: a relapse within it reopens the id. It
+   * counts from the incident's resolvedAt, when the signal cleared, and RESOLVED is published only
+   * after the recovery window (about 8 s later in run 1 of 2026-12-01 with 5 s here, so case 8's
+   * relapse, started as soon as RESOLVED was seen, came 9 s after resolvedAt and opened a new
+   * occurrence instead). 15 s covers that; every other case waits it out after the last resolution,
+   * so its fault is an incident of its own.
+   */
+  static final Duration REOPEN_COOLDOWN = Duration.ofSeconds(15);
 
   private static final Duration RAISE_TIMEOUT = Duration.ofSeconds(120);
   private static final Duration RESOLVE_TIMEOUT = Duration.ofSeconds(120);

@@ -127,7 +127,9 @@ class FaultSuiteIT {
           .as("a cordon proposed for the reopened " + incidentId + " (finding 1, docs/E2E.md)")
           .isTrue();
     } finally {
-      relapse.repair(incidentId, bench.remediator());
+      // The relapse's own incident (the reopened one, or a new occurrence if it did not reopen):
+      // waiting for the old id would mask the assertion that failed.
+      relapse.repair(reopened.incidentId(), bench.remediator());
     }
   }
 

@@ -10,6 +10,7 @@ import io.strata.events.remediation.RemediationAction;
 import io.strata.remediator.config.RemediatorConfig;
 import io.strata.remediator.core.Decision;
 import io.strata.remediator.core.IncidentIntake;
+import io.strata.remediator.core.RebuildAttempts;
 import io.strata.remediator.core.RemediationEngine;
 import io.strata.remediator.core.execute.ActionExecutor;
 import io.strata.remediator.core.execute.ExecutionResult;
@@ -34,7 +35,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.jboss.logging.Logger;
@@ -68,8 +68,7 @@ public class RemediationService {
 
   private ClusterFilter clusters;
   private IncidentIntake intake;
-  private final AtomicInteger rebuildFailures = new AtomicInteger();
-  private final AtomicReference<String> lastRebuildError = new AtomicReference<>();
+  private RebuildAttempts rebuilds;
 
   private final CountDownLatch ready = new CountDownLatch(1);
   private final ScheduledExecutorService worker =
@@ -84,6 +83,7 @@ public class RemediationService {
   @PostConstruct
   void init() {
     clusters = new ClusterFilter(config.cluster());
+    rebuilds = new RebuildAttempts(config.rebuildBackoff(), config.rebuildMaxBackoff());
     intake =
         new IncidentIntake(
             term,
@@ -105,32 +105,7 @@ public class RemediationService {
     }
     Leadership lease = leadership.get();
     lease.start(
-        new Leadership.Listener() {
-          @Override
-          public void acquiring() {
-            // A new term before leading reads true: nothing is decided, proposed or executed
-            // until the memory is rebuilt in it (the standby's may predate the old leader's end).
-            term.begin();
-          }
-
-          @Override
-          public void startedLeading() {
-            worker.execute(RemediationService.this::rebuildIfNeeded);
-          }
-
-          @Override
-          public void stoppedLeading() {
-            registry.counter("strata.remediator.leadership.lost").increment();
-          }
-
-          @Override
-          public void observedLeader(String identity) {
-            // Another holds the Lease: this standby reads its memory once, to be ready.
-            if (!lease.identity().equals(identity)) {
-              worker.execute(RemediationService.this::rebuildIfNeeded);
-            }
-          }
-        });
+        new TakeoverListener(term, lease.identity(), worker, this::rebuildIfNeeded, registry));
     // Neither callback within a Lease duration (the API unreachable): rebuild as a standby.
     worker.schedule(
         this::rebuildIfNeeded,
@@ -157,12 +132,12 @@ public class RemediationService {
 
   /** Failed rebuild attempts since the last success. */
   public int rebuildFailures() {
-    return rebuildFailures.get();
+    return rebuilds.failures();
   }
 
   /** Why the last rebuild failed, while it has not succeeded since. */
   public Optional<String> lastRebuildError() {
-    return Optional.ofNullable(lastRebuildError.get());
+    return rebuilds.lastError();
   }
 
   /**
@@ -277,8 +252,7 @@ public class RemediationService {
       memory.reviewed().forEach(engine::markReviewed);
       term.rebuilt(rebuildingIn);
       ready.countDown();
-      rebuildFailures.set(0);
-      lastRebuildError.set(null);
+      rebuilds.succeeded();
       if (!term.active()) {
         // A standby only reads; the leader proposes and resumes (a term begun during this
         // rebuild has its own queued).
@@ -297,13 +271,8 @@ public class RemediationService {
       }
     } catch (RuntimeException e) {
       // Never stuck: retried with a doubling backoff, counted and shown in readiness.
-      int failures = rebuildFailures.incrementAndGet();
-      lastRebuildError.set(String.valueOf(e.getMessage()));
+      long delay = rebuilds.failed(String.valueOf(e.getMessage()));
       registry.counter("strata.remediator.rebuild.failures").increment();
-      long delay =
-          Math.min(
-              config.rebuildMaxBackoff().toMillis(),
-              config.rebuildBackoff().toMillis() << Math.min(failures - 1, 20));
       LOG.errorf(e, "could not rebuild the remediator's state from Kafka; retry in %d ms", delay);
       worker.schedule(this::recoverNow, delay, TimeUnit.MILLISECONDS);
     }
