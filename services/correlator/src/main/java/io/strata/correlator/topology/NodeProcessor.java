@@ -4,12 +4,15 @@ import io.strata.correlator.classify.DeviceAnomalyDetector;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.incident.DeviceIncidents;
 import io.strata.correlator.incident.IncidentDraft;
+import io.strata.correlator.node.GpuHandoff;
+import io.strata.correlator.node.GpuRef;
+import io.strata.correlator.node.NodeForward;
+import io.strata.correlator.node.NodeStep;
 import io.strata.correlator.ownership.DraAttribution;
 import io.strata.correlator.ownership.KubernetesOwner;
 import io.strata.correlator.ownership.MismatchTracking;
 import io.strata.correlator.ownership.OwnershipCheck;
 import io.strata.correlator.state.GpuExemplars;
-import io.strata.correlator.state.GpuReport;
 import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.NodeHealth;
 import io.strata.correlator.state.NodeView;
@@ -48,7 +51,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
 
   private final CorrelatorSettings settings;
   private final OwnershipCheck ownershipCheck;
-  private final DeviceAnomalyDetector anomalies;
+  private final GpuHandoff handoff;
   private final CorrelatorMetrics metrics;
   private ProcessorContext<String, Routed> context;
   private KeyValueStore<String, NodeView> nodes;
@@ -59,7 +62,11 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   NodeProcessor(CorrelatorSettings settings, CorrelatorMetrics metrics) {
     this.settings = settings;
     this.ownershipCheck = new OwnershipCheck(settings.ownership().reportExporterWithoutOwner());
-    this.anomalies = new DeviceAnomalyDetector(settings.device().temperatureCelsius());
+    this.handoff =
+        new GpuHandoff(
+            new DeviceAnomalyDetector(settings.device().temperatureCelsius()),
+            settings.windows().advance(),
+            RoutingKeys::workload);
     this.metrics = metrics;
   }
 
@@ -196,9 +203,16 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
       view = trackDraAttribution(record, view, sample, lacksDra, at);
     }
     gpu = trackMismatch(record, gpu, sample, reason, kubernetes.orElse(null), at);
-    gpu =
-        route(record, view, sample.cluster(), sample.node(), uuid, gpu, sample.owner(), kubernetes);
-    NodeView next = view.withGpu(uuid, gpu);
+    NodeView next =
+        send(
+            record,
+            handoff.handOff(
+                view,
+                new GpuRef(record.key(), sample.cluster(), sample.node(), uuid),
+                gpu,
+                sample.owner(),
+                kubernetes,
+                at));
     if (sample.health() == HealthStatus.FAIL) {
       return trouble(
           record,
@@ -247,8 +261,16 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     Optional<KubernetesOwner> kubernetes =
         OwnershipCheck.kubernetesOwner(xid.cluster(), uuid, view.pods(), view.claims());
     DeviceOwner exporter = gpu.latest() == null ? xid.owner() : gpu.latest().owner();
-    gpu = route(record, view, xid.cluster(), xid.node(), uuid, gpu, exporter, kubernetes);
-    NodeView next = view.withGpu(uuid, gpu);
+    NodeView next =
+        send(
+            record,
+            handoff.handOff(
+                view,
+                new GpuRef(record.key(), xid.cluster(), xid.node(), uuid),
+                gpu,
+                exporter,
+                kubernetes,
+                at));
     if (xid.origin() == XidOrigin.APPLICATION) {
       return trouble(
           record, next, xid.cluster(), xid.node(), uuid, IncidentClass.APP_ERROR, xid, at);
@@ -259,48 +281,6 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     }
     metrics.xidAsEvidenceOnly();
     return next;
-  }
-
-  /** Hands the GPU's state to the workload that holds it, and tells a previous holder it left. */
-  private GpuView route(
-      Record<String, NodeInput> record,
-      NodeView view,
-      String cluster,
-      String node,
-      String uuid,
-      GpuView gpu,
-      DeviceOwner exporter,
-      Optional<KubernetesOwner> kubernetes) {
-    String podKey = kubernetes.map(KubernetesOwner::podKey).orElse(null);
-    if (podKey == null && exporter.hasPod() && exporter.namespace() != null) {
-      String claimed = Keys.pod(cluster, exporter.namespace(), exporter.pod());
-      podKey = view.pods().containsKey(claimed) ? claimed : null;
-    }
-    PodState pod = podKey == null ? null : view.pods().get(podKey);
-    String workload = pod == null ? null : RoutingKeys.workload(pod.correlation());
-    if (gpu.ownerWorkload() != null && !gpu.ownerWorkload().equals(workload)) {
-      context.forward(
-          record
-              .withKey(gpu.ownerWorkload())
-              .withValue(new Routed.ToWorkload(WorkloadInput.gpuReleased(uuid))));
-    }
-    GpuView owned = gpu.withOwner(workload, pod == null ? null : podKey);
-    if (workload == null) {
-      return owned;
-    }
-    GpuReport report = GpuReport.of(workload, podKey, owned, anomalies);
-    Instant at = Instant.ofEpochMilli(record.timestamp());
-    if (!report.due(owned, at, settings.windows().advance())) {
-      return owned;
-    }
-    metrics.snapshotToWorkload();
-    context.forward(
-        record
-            .withKey(workload)
-            .withValue(
-                new Routed.ToWorkload(
-                    WorkloadInput.gpu(report.snapshot(cluster, node, uuid, owned, at)))));
-    return owned.withReported(at, report.signature(owned));
   }
 
   private GpuView trackMismatch(
@@ -350,6 +330,25 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
               emitFinding(record, sample.cluster() + "/" + sample.target(), finding);
             });
     return view.withTarget(sample.target(), outcome.state());
+  }
+
+  /** Sends what a decision says to send, in order, and returns the view it leaves. */
+  private NodeView send(Record<String, NodeInput> record, NodeStep step) {
+    step.forwards().forEach(forward -> send(record, forward));
+    return step.view();
+  }
+
+  private void send(Record<String, NodeInput> record, NodeForward forward) {
+    if (forward instanceof NodeForward.GpuReleased released) {
+      toWorkload(record, released.workload(), WorkloadInput.gpuReleased(released.gpuUuid()));
+    } else if (forward instanceof NodeForward.GpuState state) {
+      metrics.snapshotToWorkload();
+      toWorkload(record, state.workload(), WorkloadInput.gpu(state.snapshot()));
+    }
+  }
+
+  private void toWorkload(Record<String, NodeInput> record, String workload, WorkloadInput input) {
+    context.forward(record.withKey(workload).withValue(new Routed.ToWorkload(input)));
   }
 
   private void emitFinding(Record<String, NodeInput> record, String key, DeviceFinding finding) {
