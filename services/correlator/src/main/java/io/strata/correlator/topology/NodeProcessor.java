@@ -2,8 +2,7 @@ package io.strata.correlator.topology;
 
 import io.strata.correlator.classify.DeviceAnomalyDetector;
 import io.strata.correlator.config.CorrelatorSettings;
-import io.strata.correlator.incident.DeviceIncidents;
-import io.strata.correlator.incident.IncidentDraft;
+import io.strata.correlator.node.DeviceTrouble;
 import io.strata.correlator.node.GpuHandoff;
 import io.strata.correlator.node.GpuRef;
 import io.strata.correlator.node.NodeForward;
@@ -27,7 +26,6 @@ import io.strata.events.device.XidEvent;
 import io.strata.events.device.XidOrigin;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.k8s.NodeState;
-import io.strata.events.k8s.PodState;
 import io.strata.events.topic.Keys;
 import java.time.Instant;
 import java.util.List;
@@ -52,6 +50,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   private final CorrelatorSettings settings;
   private final OwnershipCheck ownershipCheck;
   private final GpuHandoff handoff;
+  private final DeviceTrouble deviceTrouble;
   private final CorrelatorMetrics metrics;
   private ProcessorContext<String, Routed> context;
   private KeyValueStore<String, NodeView> nodes;
@@ -67,6 +66,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
             new DeviceAnomalyDetector(settings.device().temperatureCelsius()),
             settings.windows().advance(),
             RoutingKeys::workload);
+    this.deviceTrouble = new DeviceTrouble(settings.lifecycle().deviceCleanSamplesToResolve());
     this.metrics = metrics;
   }
 
@@ -203,44 +203,14 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
       view = trackDraAttribution(record, view, sample, lacksDra, at);
     }
     gpu = trackMismatch(record, gpu, sample, reason, kubernetes.orElse(null), at);
-    NodeView next =
-        send(
-            record,
-            handoff.handOff(
-                view,
-                new GpuRef(record.key(), sample.cluster(), sample.node(), uuid),
-                gpu,
-                sample.owner(),
-                kubernetes,
-                at));
+    GpuRef ref = new GpuRef(record.key(), sample.cluster(), sample.node(), uuid);
+    NodeView next = send(record, handoff.handOff(view, ref, gpu, sample.owner(), kubernetes, at));
     if (sample.health() == HealthStatus.FAIL) {
-      return trouble(
+      return send(
           record,
-          next,
-          sample.cluster(),
-          sample.node(),
-          uuid,
-          IncidentClass.DEVICE_FAULT,
-          null,
-          at);
+          deviceTrouble.trouble(next, ref, IncidentClass.DEVICE_FAULT, null, at, this::served));
     }
-    return reportClean(record, next, uuid);
-  }
-
-  /**
-   * After a fault the next clean samples of the GPU go to the device-incident side (enough to
-   * resolve; it needs no more). A node that is not Ready cannot vouch for its GPUs.
-   */
-  private NodeView reportClean(Record<String, NodeInput> record, NodeView view, String uuid) {
-    GpuView gpu = view.gpu(uuid);
-    if (gpu.cleanToReport() == 0 || !view.health().ready()) {
-      return view;
-    }
-    for (IncidentClass incidentClass : DEVICE_CLASSES) {
-      toDeviceIncidents(
-          record, DeviceIncidentInput.clean(trackerKey(record.key(), uuid, incidentClass)));
-    }
-    return view.withGpu(uuid, gpu.withCleanToReport(gpu.cleanToReport() - 1));
+    return send(record, deviceTrouble.clean(next, ref));
   }
 
   private NodeView onNode(Record<String, NodeInput> record, NodeView view, NodeState state) {
@@ -261,23 +231,16 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     Optional<KubernetesOwner> kubernetes =
         OwnershipCheck.kubernetesOwner(xid.cluster(), uuid, view.pods(), view.claims());
     DeviceOwner exporter = gpu.latest() == null ? xid.owner() : gpu.latest().owner();
-    NodeView next =
-        send(
-            record,
-            handoff.handOff(
-                view,
-                new GpuRef(record.key(), xid.cluster(), xid.node(), uuid),
-                gpu,
-                exporter,
-                kubernetes,
-                at));
+    GpuRef ref = new GpuRef(record.key(), xid.cluster(), xid.node(), uuid);
+    NodeView next = send(record, handoff.handOff(view, ref, gpu, exporter, kubernetes, at));
     if (xid.origin() == XidOrigin.APPLICATION) {
-      return trouble(
-          record, next, xid.cluster(), xid.node(), uuid, IncidentClass.APP_ERROR, xid, at);
+      return send(
+          record, deviceTrouble.trouble(next, ref, IncidentClass.APP_ERROR, xid, at, this::served));
     }
     if (xid.immediateAction().requiresNodeAction()) {
-      return trouble(
-          record, next, xid.cluster(), xid.node(), uuid, IncidentClass.DEVICE_FAULT, xid, at);
+      return send(
+          record,
+          deviceTrouble.trouble(next, ref, IncidentClass.DEVICE_FAULT, xid, at, this::served));
     }
     metrics.xidAsEvidenceOnly();
     return next;
@@ -344,6 +307,15 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     } else if (forward instanceof NodeForward.GpuState state) {
       metrics.snapshotToWorkload();
       toWorkload(record, state.workload(), WorkloadInput.gpu(state.snapshot()));
+    } else if (forward instanceof NodeForward.WatchDevice watch) {
+      toWorkload(record, watch.workload(), WorkloadInput.deviceWatch(watch.trackerKey()));
+    } else if (forward instanceof NodeForward.Trouble trouble) {
+      toDeviceIncidents(
+          record,
+          DeviceIncidentInput.trouble(
+              trouble.trackerKey(), trouble.draft(), trouble.workload(), trouble.health()));
+    } else if (forward instanceof NodeForward.Clean clean) {
+      toDeviceIncidents(record, DeviceIncidentInput.clean(clean.trackerKey()));
     }
   }
 
@@ -355,50 +327,18 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     context.forward(record.withKey(key).withValue(new Routed.FindingOut(finding)));
   }
 
-  /**
-   * Device trouble: the device-incident side opens or refreshes the incident, the workload holding
-   * the GPU is told to report its windows for it, and the next clean samples will be reported.
-   */
-  private NodeView trouble(
-      Record<String, NodeInput> record,
-      NodeView view,
-      String cluster,
-      String node,
-      String uuid,
-      IncidentClass incidentClass,
-      XidEvent xid,
-      Instant at) {
-    GpuView gpu = view.gpu(uuid);
-    PodState owner = gpu.ownerPod() == null ? null : view.pods().get(gpu.ownerPod());
-    NodeHealth health = view.health();
-    GpuExemplars served = exemplars.get(Keys.gpu(cluster, node, uuid));
-    GpuView withServed = served == null ? gpu : gpu.withExemplars(served.traces());
-    IncidentDraft draft =
-        DeviceIncidents.draft(
-            incidentClass, cluster, node, uuid, withServed, xid, owner, health, at);
-    String key = trackerKey(record.key(), uuid, incidentClass);
-    String workload = owner == null ? null : gpu.ownerWorkload();
-    toDeviceIncidents(record, DeviceIncidentInput.trouble(key, draft, workload, health));
-    if (workload != null) {
-      context.forward(
-          record
-              .withKey(workload)
-              .withValue(new Routed.ToWorkload(WorkloadInput.deviceWatch(key))));
-    }
-    return view.withGpu(
-        uuid, gpu.withCleanToReport(settings.lifecycle().deviceCleanSamplesToResolve()));
-  }
-
   private void toDeviceIncidents(Record<String, NodeInput> record, DeviceIncidentInput input) {
     context.forward(record.withValue(new Routed.ToDeviceIncidents(input)));
   }
 
-  private static final List<IncidentClass> DEVICE_CLASSES =
-      List.of(IncidentClass.DEVICE_FAULT, IncidentClass.APP_ERROR);
-
-  /** cluster/node/gpu|CLASS: one tracker per (GPU scope, class). */
+  /** cluster/node/gpu|CLASS: one tracker per (GPU scope, class); see {@link DeviceTrouble}. */
   static String trackerKey(String nodeKey, String uuid, IncidentClass incidentClass) {
-    return nodeKey + "/" + uuid + "|" + incidentClass.name();
+    return DeviceTrouble.trackerKey(nodeKey, uuid, incidentClass);
+  }
+
+  /** The requests a GPU served, by its cluster/node/gpu key: read only for a device incident. */
+  private Optional<GpuExemplars> served(String gpuKey) {
+    return Optional.ofNullable(exemplars.get(gpuKey));
   }
 
   private static String requireGpu(String uuid) {
