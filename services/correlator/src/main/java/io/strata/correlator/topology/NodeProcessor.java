@@ -2,31 +2,28 @@ package io.strata.correlator.topology;
 
 import io.strata.correlator.classify.DeviceAnomalyDetector;
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.node.ClaimAttribution;
 import io.strata.correlator.node.DeviceTrouble;
 import io.strata.correlator.node.GpuHandoff;
 import io.strata.correlator.node.GpuRef;
 import io.strata.correlator.node.NodeForward;
 import io.strata.correlator.node.NodeStep;
-import io.strata.correlator.ownership.DraAttribution;
+import io.strata.correlator.node.OwnershipMismatch;
 import io.strata.correlator.ownership.KubernetesOwner;
-import io.strata.correlator.ownership.MismatchTracking;
 import io.strata.correlator.ownership.OwnershipCheck;
 import io.strata.correlator.state.GpuExemplars;
 import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.NodeHealth;
 import io.strata.correlator.state.NodeView;
 import io.strata.correlator.state.XidMark;
-import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.FindingKind;
-import io.strata.events.device.FindingReason;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.device.XidEvent;
 import io.strata.events.device.XidOrigin;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.k8s.NodeState;
-import io.strata.events.topic.Keys;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -48,7 +45,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 final class NodeProcessor implements Processor<String, NodeInput, String, Routed> {
 
   private final CorrelatorSettings settings;
-  private final OwnershipCheck ownershipCheck;
+  private final OwnershipMismatch ownershipMismatch;
+  private final ClaimAttribution claimAttribution;
   private final GpuHandoff handoff;
   private final DeviceTrouble deviceTrouble;
   private final CorrelatorMetrics metrics;
@@ -60,7 +58,11 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
 
   NodeProcessor(CorrelatorSettings settings, CorrelatorMetrics metrics) {
     this.settings = settings;
-    this.ownershipCheck = new OwnershipCheck(settings.ownership().reportExporterWithoutOwner());
+    this.ownershipMismatch =
+        new OwnershipMismatch(
+            settings.ownership().reportExporterWithoutOwner(),
+            settings.ownership().mismatchGrace());
+    this.claimAttribution = new ClaimAttribution(settings.ownership().mismatchGrace());
     this.handoff =
         new GpuHandoff(
             new DeviceAnomalyDetector(settings.device().temperatureCelsius()),
@@ -189,20 +191,15 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     String uuid = requireGpu(sample.gpuUuid());
     GpuView gpu =
         view.gpu(uuid).withSample(sample).withXids(null, at.minus(settings.device().xidLookback()));
-    Optional<KubernetesOwner> kubernetes =
-        OwnershipCheck.kubernetesOwner(sample.cluster(), uuid, view.pods(), view.claims());
-    Optional<FindingReason> reason =
-        ownershipCheck.compare(
-            sample.cluster(), sample.owner(), kubernetes, view.pods(), view.claims());
-    boolean lacksDra =
-        reason.filter(FindingReason.EXPORTER_WITHOUT_DRA_ATTRIBUTION::equals).isPresent();
-    if (lacksDra) {
-      reason = Optional.empty();
-    }
-    if (sample.target() != null && kubernetes.map(KubernetesOwner::claimName).isPresent()) {
-      view = trackDraAttribution(record, view, sample, lacksDra, at);
-    }
-    gpu = trackMismatch(record, gpu, sample, reason, kubernetes.orElse(null), at);
+    OwnershipMismatch.Outcome ownership = ownershipMismatch.check(view, gpu, sample, at);
+    Optional<KubernetesOwner> kubernetes = ownership.kubernetes();
+    // The target's finding goes first, then the GPU's: the order the checks always had.
+    view =
+        send(
+            record,
+            claimAttribution.track(view, sample, kubernetes, ownership.lacksDraAttribution(), at));
+    ownership.finding().ifPresent(finding -> send(record, finding));
+    gpu = ownership.gpu();
     GpuRef ref = new GpuRef(record.key(), sample.cluster(), sample.node(), uuid);
     NodeView next = send(record, handoff.handOff(view, ref, gpu, sample.owner(), kubernetes, at));
     if (sample.health() == HealthStatus.FAIL) {
@@ -246,55 +243,6 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     return next;
   }
 
-  private GpuView trackMismatch(
-      Record<String, NodeInput> record,
-      GpuView gpu,
-      DeviceSample sample,
-      Optional<FindingReason> reason,
-      KubernetesOwner kubernetes,
-      Instant at) {
-    MismatchTracking.Outcome outcome =
-        MismatchTracking.track(
-            gpu.mismatch(), sample, reason, kubernetes, at, settings.ownership().mismatchGrace());
-    outcome
-        .finding()
-        .ifPresent(
-            finding -> {
-              if (finding.kind() != FindingKind.RESOLVED) {
-                metrics.ownershipMismatch(outcome.state().reason());
-              }
-              emitFinding(
-                  record, Keys.gpu(sample.cluster(), sample.node(), sample.gpuUuid()), finding);
-            });
-    return gpu.withMismatch(outcome.state());
-  }
-
-  /** One finding per target whose exporter lacks DRA attribution (see {@link DraAttribution}). */
-  private NodeView trackDraAttribution(
-      Record<String, NodeInput> record,
-      NodeView view,
-      DeviceSample sample,
-      boolean lacking,
-      Instant at) {
-    MismatchTracking.Outcome outcome =
-        DraAttribution.track(
-            view.targets().get(sample.target()),
-            sample,
-            lacking,
-            at,
-            settings.ownership().mismatchGrace());
-    outcome
-        .finding()
-        .ifPresent(
-            finding -> {
-              if (finding.kind() != FindingKind.RESOLVED) {
-                metrics.ownershipMismatch(finding.reason());
-              }
-              emitFinding(record, sample.cluster() + "/" + sample.target(), finding);
-            });
-    return view.withTarget(sample.target(), outcome.state());
-  }
-
   /** Sends what a decision says to send, in order, and returns the view it leaves. */
   private NodeView send(Record<String, NodeInput> record, NodeStep step) {
     step.forwards().forEach(forward -> send(record, forward));
@@ -314,6 +262,12 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
           record,
           DeviceIncidentInput.trouble(
               trouble.trackerKey(), trouble.draft(), trouble.workload(), trouble.health()));
+    } else if (forward instanceof NodeForward.Finding finding) {
+      if (finding.finding().kind() != FindingKind.RESOLVED) {
+        metrics.ownershipMismatch(finding.finding().reason());
+      }
+      context.forward(
+          record.withKey(finding.key()).withValue(new Routed.FindingOut(finding.finding())));
     } else if (forward instanceof NodeForward.Clean clean) {
       toDeviceIncidents(record, DeviceIncidentInput.clean(clean.trackerKey()));
     }
@@ -321,10 +275,6 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
 
   private void toWorkload(Record<String, NodeInput> record, String workload, WorkloadInput input) {
     context.forward(record.withKey(workload).withValue(new Routed.ToWorkload(input)));
-  }
-
-  private void emitFinding(Record<String, NodeInput> record, String key, DeviceFinding finding) {
-    context.forward(record.withKey(key).withValue(new Routed.FindingOut(finding)));
   }
 
   private void toDeviceIncidents(Record<String, NodeInput> record, DeviceIncidentInput input) {
