@@ -5,25 +5,20 @@ import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.node.ClaimAttribution;
 import io.strata.correlator.node.DeviceTrouble;
 import io.strata.correlator.node.GpuHandoff;
-import io.strata.correlator.node.GpuRef;
 import io.strata.correlator.node.NodeForward;
 import io.strata.correlator.node.NodeStep;
 import io.strata.correlator.node.OwnershipMismatch;
-import io.strata.correlator.ownership.KubernetesOwner;
-import io.strata.correlator.ownership.OwnershipCheck;
+import io.strata.correlator.node.SampleDecision;
+import io.strata.correlator.node.XidDecision;
 import io.strata.correlator.state.GpuExemplars;
 import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.NodeHealth;
 import io.strata.correlator.state.NodeView;
-import io.strata.correlator.state.XidMark;
-import io.strata.events.device.DeviceOwner;
-import io.strata.events.device.DeviceSample;
 import io.strata.events.device.FindingKind;
-import io.strata.events.device.HealthStatus;
 import io.strata.events.device.XidEvent;
-import io.strata.events.device.XidOrigin;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.k8s.NodeState;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -45,30 +40,33 @@ import org.apache.kafka.streams.state.KeyValueStore;
 final class NodeProcessor implements Processor<String, NodeInput, String, Routed> {
 
   private final CorrelatorSettings settings;
-  private final OwnershipMismatch ownershipMismatch;
-  private final ClaimAttribution claimAttribution;
-  private final GpuHandoff handoff;
-  private final DeviceTrouble deviceTrouble;
+  private final SampleDecision samples;
+  private final XidDecision xids;
   private final CorrelatorMetrics metrics;
   private ProcessorContext<String, Routed> context;
   private KeyValueStore<String, NodeView> nodes;
   private KeyValueStore<String, GpuView> gpus;
   private KeyValueStore<String, GpuExemplars> exemplars;
-  private static final java.time.Duration SWEEP_EVERY = java.time.Duration.ofMinutes(10);
+  private static final Duration SWEEP_EVERY = Duration.ofMinutes(10);
 
   NodeProcessor(CorrelatorSettings settings, CorrelatorMetrics metrics) {
     this.settings = settings;
-    this.ownershipMismatch =
-        new OwnershipMismatch(
-            settings.ownership().reportExporterWithoutOwner(),
-            settings.ownership().mismatchGrace());
-    this.claimAttribution = new ClaimAttribution(settings.ownership().mismatchGrace());
-    this.handoff =
+    Duration grace = settings.ownership().mismatchGrace();
+    GpuHandoff handoff =
         new GpuHandoff(
             new DeviceAnomalyDetector(settings.device().temperatureCelsius()),
             settings.windows().advance(),
             RoutingKeys::workload);
-    this.deviceTrouble = new DeviceTrouble(settings.lifecycle().deviceCleanSamplesToResolve());
+    DeviceTrouble trouble = new DeviceTrouble(settings.lifecycle().deviceCleanSamplesToResolve());
+    Duration xidLookback = settings.device().xidLookback();
+    this.samples =
+        new SampleDecision(
+            xidLookback,
+            new OwnershipMismatch(settings.ownership().reportExporterWithoutOwner(), grace),
+            new ClaimAttribution(grace),
+            handoff,
+            trouble);
+    this.xids = new XidDecision(xidLookback, handoff, trouble);
     this.metrics = metrics;
   }
 
@@ -177,37 +175,13 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
       return onNode(record, view, null);
     }
     if (input instanceof NodeInput.Sample sample) {
-      return onSample(record, view, sample.sample(), at);
+      return send(record, samples.decide(record.key(), view, sample.sample(), at, this::served));
     }
     if (input instanceof NodeInput.Xid xid) {
-      return onXid(record, view, xid.xid(), at);
+      return onXid(record, view, xid.xid());
     }
     // NodeInput.Trace: handled in process(), it touches only the GPU's exemplars.
     return view;
-  }
-
-  private NodeView onSample(
-      Record<String, NodeInput> record, NodeView view, DeviceSample sample, Instant at) {
-    String uuid = requireGpu(sample.gpuUuid());
-    GpuView gpu =
-        view.gpu(uuid).withSample(sample).withXids(null, at.minus(settings.device().xidLookback()));
-    OwnershipMismatch.Outcome ownership = ownershipMismatch.check(view, gpu, sample, at);
-    Optional<KubernetesOwner> kubernetes = ownership.kubernetes();
-    // The target's finding goes first, then the GPU's: the order the checks always had.
-    view =
-        send(
-            record,
-            claimAttribution.track(view, sample, kubernetes, ownership.lacksDraAttribution(), at));
-    ownership.finding().ifPresent(finding -> send(record, finding));
-    gpu = ownership.gpu();
-    GpuRef ref = new GpuRef(record.key(), sample.cluster(), sample.node(), uuid);
-    NodeView next = send(record, handoff.handOff(view, ref, gpu, sample.owner(), kubernetes, at));
-    if (sample.health() == HealthStatus.FAIL) {
-      return send(
-          record,
-          deviceTrouble.trouble(next, ref, IncidentClass.DEVICE_FAULT, null, at, this::served));
-    }
-    return send(record, deviceTrouble.clean(next, ref));
   }
 
   private NodeView onNode(Record<String, NodeInput> record, NodeView view, NodeState state) {
@@ -220,27 +194,14 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     return next;
   }
 
-  private NodeView onXid(
-      Record<String, NodeInput> record, NodeView view, XidEvent xid, Instant at) {
-    String uuid = requireGpu(xid.gpuUuid());
-    GpuView gpu =
-        view.gpu(uuid).withXids(XidMark.of(xid, at), at.minus(settings.device().xidLookback()));
-    Optional<KubernetesOwner> kubernetes =
-        OwnershipCheck.kubernetesOwner(xid.cluster(), uuid, view.pods(), view.claims());
-    DeviceOwner exporter = gpu.latest() == null ? xid.owner() : gpu.latest().owner();
-    GpuRef ref = new GpuRef(record.key(), xid.cluster(), xid.node(), uuid);
-    NodeView next = send(record, handoff.handOff(view, ref, gpu, exporter, kubernetes, at));
-    if (xid.origin() == XidOrigin.APPLICATION) {
-      return send(
-          record, deviceTrouble.trouble(next, ref, IncidentClass.APP_ERROR, xid, at, this::served));
+  private NodeView onXid(Record<String, NodeInput> record, NodeView view, XidEvent xid) {
+    XidDecision.Outcome outcome =
+        xids.decide(
+            record.key(), view, xid, Instant.ofEpochMilli(record.timestamp()), this::served);
+    if (outcome.opened().isEmpty()) {
+      metrics.xidAsEvidenceOnly();
     }
-    if (xid.immediateAction().requiresNodeAction()) {
-      return send(
-          record,
-          deviceTrouble.trouble(next, ref, IncidentClass.DEVICE_FAULT, xid, at, this::served));
-    }
-    metrics.xidAsEvidenceOnly();
-    return next;
+    return send(record, outcome.step());
   }
 
   /** Sends what a decision says to send, in order, and returns the view it leaves. */
@@ -289,12 +250,5 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   /** The requests a GPU served, by its cluster/node/gpu key: read only for a device incident. */
   private Optional<GpuExemplars> served(String gpuKey) {
     return Optional.ofNullable(exemplars.get(gpuKey));
-  }
-
-  private static String requireGpu(String uuid) {
-    if (uuid == null || uuid.isBlank()) {
-      throw new IllegalArgumentException("a device record without gpu_uuid cannot be correlated");
-    }
-    return uuid;
   }
 }

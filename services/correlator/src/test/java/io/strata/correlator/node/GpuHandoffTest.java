@@ -7,7 +7,6 @@ import static io.strata.correlator.node.NodeFixtures.T0;
 import static io.strata.correlator.node.NodeFixtures.WORKLOAD;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.classify.DeviceAnomalyDetector;
 import io.strata.correlator.ownership.KubernetesOwner;
 import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.NodeView;
@@ -21,8 +20,7 @@ import org.junit.jupiter.api.Test;
 class GpuHandoffTest {
 
   private static final Duration ADVANCE = Duration.ofSeconds(10);
-  private final GpuHandoff handoff =
-      new GpuHandoff(new DeviceAnomalyDetector(85.0), ADVANCE, NodeFixtures::workloadKey);
+  private final GpuHandoff handoff = NodeFixtures.handoff();
 
   private static GpuView sampled() {
     return GpuView.empty()

@@ -1,5 +1,6 @@
 package io.strata.correlator.node;
 
+import io.strata.correlator.classify.DeviceAnomalyDetector;
 import io.strata.correlator.state.NodeView;
 import io.strata.events.Correlation;
 import io.strata.events.device.DeviceOwner;
@@ -17,6 +18,7 @@ import io.strata.events.k8s.NodeState;
 import io.strata.events.k8s.ObjectRef;
 import io.strata.events.k8s.PodPhase;
 import io.strata.events.k8s.PodState;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -44,6 +46,12 @@ final class NodeFixtures {
   static final Instant T0 = Instant.parse("2026-11-30T10:00:00Z");
 
   private NodeFixtures() {}
+
+  /** Handoff with the dev profile's 10 s window advance and 85 °C anomaly threshold. */
+  static GpuHandoff handoff() {
+    return new GpuHandoff(
+        new DeviceAnomalyDetector(85.0), Duration.ofSeconds(10), NodeFixtures::workloadKey);
+  }
 
   static GpuRef ref() {
     return new GpuRef(NODE_KEY, CLUSTER, NODE, GPU);
