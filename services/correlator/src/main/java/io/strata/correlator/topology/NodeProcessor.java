@@ -6,20 +6,21 @@ import io.strata.correlator.node.ClaimAttribution;
 import io.strata.correlator.node.DeviceTrouble;
 import io.strata.correlator.node.GpuHandoff;
 import io.strata.correlator.node.NodeForward;
+import io.strata.correlator.node.NodeObjectChange;
 import io.strata.correlator.node.NodeStep;
 import io.strata.correlator.node.OwnershipMismatch;
 import io.strata.correlator.node.SampleDecision;
+import io.strata.correlator.node.SilentGpus;
 import io.strata.correlator.node.XidDecision;
 import io.strata.correlator.state.GpuExemplars;
 import io.strata.correlator.state.GpuView;
-import io.strata.correlator.state.NodeHealth;
 import io.strata.correlator.state.NodeView;
 import io.strata.events.device.FindingKind;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.IncidentClass;
-import io.strata.events.k8s.NodeState;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -79,20 +80,15 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     context.schedule(SWEEP_EVERY, PunctuationType.STREAM_TIME, this::sweepSilentGpus);
   }
 
-  /**
-   * GPUs that sent no sample for the retention (removed nodes, replaced boards) are forgotten; one
-   * with a recovery still to report is kept.
-   */
+  /** Forgets the GPUs {@link SilentGpus} says to, with the requests they served. */
   private void sweepSilentGpus(long streamTime) {
-    Instant before = Instant.ofEpochMilli(streamTime).minus(settings.lifecycle().stateRetention());
-    List<String> silent = new java.util.ArrayList<>();
+    Instant now = Instant.ofEpochMilli(streamTime);
+    Duration retention = settings.lifecycle().stateRetention();
+    List<String> silent = new ArrayList<>();
     try (KeyValueIterator<String, GpuView> all = gpus.all()) {
       while (all.hasNext()) {
         KeyValue<String, GpuView> entry = all.next();
-        GpuView gpu = entry.value;
-        Instant last = gpu.latest() == null ? null : gpu.latest().scrapedAt();
-        // A sample without a scrape time cannot age out (device-ingest always stamps one).
-        if (gpu.cleanToReport() == 0 && last != null && last.isBefore(before)) {
+        if (SilentGpus.forgotten(entry.value, now, retention)) {
           silent.add(entry.key);
         }
       }
@@ -169,10 +165,10 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
       return view.withClaim(claim.claimKey(), null);
     }
     if (input instanceof NodeInput.Node node) {
-      return onNode(record, view, node.node());
+      return send(record, NodeObjectChange.apply(view, node.node()));
     }
     if (input instanceof NodeInput.NodeRemoved) {
-      return onNode(record, view, null);
+      return send(record, NodeObjectChange.apply(view, null));
     }
     if (input instanceof NodeInput.Sample sample) {
       return send(record, samples.decide(record.key(), view, sample.sample(), at, this::served));
@@ -182,16 +178,6 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     }
     // NodeInput.Trace: handled in process(), it touches only the GPU's exemplars.
     return view;
-  }
-
-  private NodeView onNode(Record<String, NodeInput> record, NodeView view, NodeState state) {
-    NodeView next = view.withNode(state);
-    NodeHealth before = view.health();
-    NodeHealth after = next.health();
-    if (before.unschedulable() != after.unschedulable() || before.ready() != after.ready()) {
-      toDeviceIncidents(record, DeviceIncidentInput.node(after));
-    }
-    return next;
   }
 
   private NodeView onXid(Record<String, NodeInput> record, NodeView view, XidEvent xid) {
@@ -231,6 +217,8 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
           record.withKey(finding.key()).withValue(new Routed.FindingOut(finding.finding())));
     } else if (forward instanceof NodeForward.Clean clean) {
       toDeviceIncidents(record, DeviceIncidentInput.clean(clean.trackerKey()));
+    } else if (forward instanceof NodeForward.NodeHealthChanged changed) {
+      toDeviceIncidents(record, DeviceIncidentInput.node(changed.health()));
     }
   }
 
