@@ -86,24 +86,7 @@ class ClaimAttributionTest {
     Optional<KubernetesOwner> byPlugin =
         Optional.of(new KubernetesOwner(NodeFixtures.POD_KEY, null, null, null, null));
     DeviceSample noTarget =
-        new DeviceSample(
-            NodeFixtures.CLUSTER,
-            NodeFixtures.NODE,
-            NodeFixtures.GPU,
-            "0",
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            DeviceOwner.none(),
-            HealthStatus.PASS,
-            null,
-            null,
-            null,
-            null,
-            T0);
+        NodeFixtures.sample(NodeFixtures.GPU, null, DeviceOwner.none(), HealthStatus.PASS, T0);
 
     NodeStep plugin = attribution.track(draNode(), unlabelled(T0), byPlugin, true, T0);
     NodeStep nobody = attribution.track(draNode(), unlabelled(T0), Optional.empty(), true, T0);

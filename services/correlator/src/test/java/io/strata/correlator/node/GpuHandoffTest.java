@@ -13,6 +13,7 @@ import io.strata.correlator.state.NodeView;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.HealthStatus;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -31,13 +32,15 @@ class GpuHandoffTest {
     return Optional.of(new KubernetesOwner(POD_KEY, view.pods().get(POD_KEY), null, null, null));
   }
 
+  /** pod1, which Kubernetes says holds the GPU, and an exporter that names nobody. */
+  private NodeStep handOffToPod1(GpuView gpu, Instant at) {
+    NodeView view = NodeFixtures.nodeWithPod(true);
+    return handoff.handOff(view, NodeFixtures.ref(), gpu, DeviceOwner.none(), heldByPod1(view), at);
+  }
+
   @Test
   void theKubernetesHolderGetsTheGpuStateAndItIsRemembered() {
-    NodeView view = NodeFixtures.nodeWithPod(true);
-
-    NodeStep step =
-        handoff.handOff(
-            view, NodeFixtures.ref(), sampled(), DeviceOwner.none(), heldByPod1(view), T0);
+    NodeStep step = handOffToPod1(sampled(), T0);
 
     GpuView gpu = step.view().gpu(GPU);
     assertThat(gpu.ownerWorkload()).isEqualTo(WORKLOAD);
@@ -55,28 +58,10 @@ class GpuHandoffTest {
 
   @Test
   void anUnchangedGpuIsReportedAgainOnlyAfterAWindowAdvance() {
-    NodeView view = NodeFixtures.nodeWithPod(true);
-    NodeStep first =
-        handoff.handOff(
-            view, NodeFixtures.ref(), sampled(), DeviceOwner.none(), heldByPod1(view), T0);
-    GpuView reported = first.view().gpu(GPU);
+    GpuView reported = handOffToPod1(sampled(), T0).view().gpu(GPU);
 
-    NodeStep soon =
-        handoff.handOff(
-            view,
-            NodeFixtures.ref(),
-            reported,
-            DeviceOwner.none(),
-            heldByPod1(view),
-            T0.plusSeconds(9));
-    NodeStep later =
-        handoff.handOff(
-            view,
-            NodeFixtures.ref(),
-            reported,
-            DeviceOwner.none(),
-            heldByPod1(view),
-            T0.plus(ADVANCE));
+    NodeStep soon = handOffToPod1(reported, T0.plusSeconds(9));
+    NodeStep later = handOffToPod1(reported, T0.plus(ADVANCE));
 
     assertThat(soon.forwards()).isEmpty();
     assertThat(soon.view().gpu(GPU).reportedAt()).isEqualTo(T0);

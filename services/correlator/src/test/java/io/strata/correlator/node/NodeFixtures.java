@@ -123,10 +123,16 @@ final class NodeFixtures {
   }
 
   static DeviceSample sample(DeviceOwner owner, HealthStatus health, Instant at) {
+    return sample(GPU, TARGET, owner, health, at);
+  }
+
+  /** A sample of the DRA example's GPU 0; {@code gpuUuid} and {@code target} may be missing. */
+  static DeviceSample sample(
+      String gpuUuid, String target, DeviceOwner owner, HealthStatus health, Instant at) {
     return new DeviceSample(
         CLUSTER,
         NODE,
-        GPU,
+        gpuUuid,
         "0",
         "00000009:01:00.0",
         "nvidia0",
@@ -139,7 +145,7 @@ final class NodeFixtures {
         null,
         null,
         null,
-        TARGET,
+        target,
         at);
   }
 

@@ -128,24 +128,7 @@ class SampleDecisionTest {
   @Test
   void aSampleWithoutGpuUuidIsRejected() {
     DeviceSample noGpu =
-        new DeviceSample(
-            NodeFixtures.CLUSTER,
-            NodeFixtures.NODE,
-            " ",
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            HealthStatus.PASS,
-            null,
-            null,
-            null,
-            TARGET,
-            T0);
+        NodeFixtures.sample(" ", TARGET, DeviceOwner.none(), HealthStatus.PASS, T0);
 
     assertThatThrownBy(() -> decide(NodeView.empty(), noGpu))
         .isInstanceOf(IllegalArgumentException.class)
