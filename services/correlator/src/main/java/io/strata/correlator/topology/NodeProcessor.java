@@ -36,7 +36,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * The node side: keeps each node's state, pods, claims and GPUs; verifies GPU ownership; enriches
  * device state with its owner and hands it to the workload; reports device trouble, clean samples
  * after it and node state changes to the device-incident side, and tells the affected workload to
- * report its windows there.
+ * report its windows there. What a record changes is decided by the pure classes of {@code node/};
+ * this processor loads the stores, calls them, writes back what changed and sends their {@link
+ * NodeForward}s as routed records (ADR 027).
  */
 final class NodeProcessor implements Processor<String, NodeInput, String, Routed> {
 
@@ -219,6 +221,9 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
       toDeviceIncidents(record, DeviceIncidentInput.clean(clean.trackerKey()));
     } else if (forward instanceof NodeForward.NodeHealthChanged changed) {
       toDeviceIncidents(record, DeviceIncidentInput.node(changed.health()));
+    } else {
+      // Java 17 has no exhaustive pattern switch: a new NodeForward case must not vanish here.
+      throw new IllegalStateException("no route for node forward " + forward.getClass());
     }
   }
 
