@@ -26,8 +26,11 @@ class ArchitectureTest extends ServiceArchitectureTest {
             "io.strata.correlator.window"),
         // Deviation today: config/ is not listed as an adapter because classify/ and recovery/
         // read the plain CorrelatorSettings records kept there beside the @ConfigMapping.
+        // codec/ holds the Kafka serdes of the stores and repartition topics: only topology/ uses
+        // it.
         List.of(
             "io.strata.correlator.api",
+            "io.strata.correlator.codec",
             "io.strata.correlator.deadletter",
             "io.strata.correlator.topology"),
         // Deviation today: window/ holds its Kafka Streams Serde; it belongs in topology/.
