@@ -4,11 +4,11 @@ import io.strata.events.incident.Incident;
 import java.time.Instant;
 
 /** Incidents as the correlator publishes them after a reopen: same id, a later episode. */
-final class EpisodeFixtures {
+public final class EpisodeFixtures {
 
   private EpisodeFixtures() {}
 
-  static Incident inEpisode(Incident i, int episode, Instant reopenedAt) {
+  public static Incident inEpisode(Incident i, int episode, Instant reopenedAt) {
     return new Incident(
         i.incidentId(),
         i.revision(),
