@@ -96,6 +96,29 @@ public record Incident(
         null);
   }
 
+  /** This revision as episode {@code episode}, begun at {@code reopenedAt} (null for episode 1). */
+  public Incident withEpisode(int episode, Instant reopenedAt) {
+    return new Incident(
+        incidentId,
+        revision,
+        incidentClass,
+        severity,
+        state,
+        summary,
+        correlation,
+        scope,
+        trigger,
+        longestStage,
+        evidence,
+        suggestedActions,
+        openedAt,
+        updatedAt,
+        resolvedAt,
+        timeToRecoverMillis,
+        episode,
+        reopenedAt);
+  }
+
   /** When the current episode began: {@code reopenedAt} after a reopen, else {@code openedAt}. */
   public Instant episodeStartedAt() {
     return reopenedAt != null ? reopenedAt : openedAt;

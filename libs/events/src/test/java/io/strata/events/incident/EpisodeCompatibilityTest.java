@@ -51,30 +51,13 @@ class EpisodeCompatibilityTest {
   }
 
   @Test
-  void anEpisodeBelowOneIsTheFirst() {
+  void anEpisodeBelowOneIsTheFirstAndWithEpisodeChangesNothingElse() {
     Incident sample = EventSamples.incident();
-    Incident zero =
-        new Incident(
-            sample.incidentId(),
-            sample.revision(),
-            sample.incidentClass(),
-            sample.severity(),
-            sample.state(),
-            sample.summary(),
-            sample.correlation(),
-            sample.scope(),
-            sample.trigger(),
-            sample.longestStage(),
-            sample.evidence(),
-            sample.suggestedActions(),
-            sample.openedAt(),
-            sample.updatedAt(),
-            sample.resolvedAt(),
-            sample.timeToRecoverMillis(),
-            0,
-            null);
 
-    assertThat(zero.episode()).isEqualTo(1);
+    assertThat(sample.withEpisode(0, null).episode()).isEqualTo(1);
+    Incident third = sample.withEpisode(3, sample.updatedAt());
+    assertThat(third.episode()).isEqualTo(3);
+    assertThat(third.withEpisode(2, sample.reopenedAt())).isEqualTo(sample);
   }
 
   @Test

@@ -51,10 +51,8 @@ class EpisodeActionIdsTest {
     ActionPlanner planner = new ActionPlanner(new ClassPlans(Map.of()));
     Incident first = Fixtures.deviceFault("inc-1", 1, IncidentState.OPEN, List.of("gpu-1"));
     Incident relapse =
-        EpisodeFixtures.inEpisode(
-            Fixtures.deviceFault("inc-1", 5, IncidentState.OPEN, List.of("gpu-1")),
-            2,
-            Fixtures.T0.plusSeconds(900));
+        Fixtures.deviceFault("inc-1", 5, IncidentState.OPEN, List.of("gpu-1"))
+            .withEpisode(2, Fixtures.T0.plusSeconds(900));
 
     List<PlannedAction> before =
         planner

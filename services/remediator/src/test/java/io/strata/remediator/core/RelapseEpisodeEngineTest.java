@@ -212,6 +212,6 @@ class RelapseEpisodeEngineTest {
 
   private Incident episode(long revision, IncidentState state, int episode) {
     Incident incident = Fixtures.deviceFault(INCIDENT, revision, state, List.of(NODE));
-    return episode == 1 ? incident : EpisodeFixtures.inEpisode(incident, episode, reopenedAt());
+    return episode == 1 ? incident : incident.withEpisode(episode, reopenedAt());
   }
 }

@@ -22,7 +22,6 @@ import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.TargetRef;
 import io.strata.events.topic.Topics;
-import io.strata.remediator.core.EpisodeFixtures;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.ActionJournal;
@@ -137,7 +136,7 @@ class RelapseFlowTest {
       String id, long revision, IncidentState state, Instant opened, int episode) {
     Incident first =
         TestIncidents.deviceFault(id, revision, state, List.of(NODE), opened, clock.instant());
-    return episode == 1 ? first : EpisodeFixtures.inEpisode(first, episode, clock.instant());
+    return episode == 1 ? first : first.withEpisode(episode, clock.instant());
   }
 
   private void send(Incident incident) {
