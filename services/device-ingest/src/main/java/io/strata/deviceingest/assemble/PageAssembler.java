@@ -7,6 +7,7 @@ import io.strata.deviceingest.parse.MetricSink;
 import io.strata.deviceingest.parse.ParseErrorReason;
 import io.strata.deviceingest.parse.ParseSummary;
 import io.strata.deviceingest.parse.PrometheusTextParser;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -33,14 +34,21 @@ public final class PageAssembler implements MetricSink {
     this.maxLineErrors = maxLineErrors;
   }
 
+  /** Parses a page given as text (tests, tools): its UTF-8 bytes. */
+  public static ScrapedPage assemble(PrometheusTextParser parser, String body, int maxLineErrors) {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    return assemble(parser, bytes, bytes.length, maxLineErrors);
+  }
+
   /**
-   * Parses {@code body} with {@code parser} and assembles the result.
+   * Parses the UTF-8 page {@code body[0, length)} with {@code parser} and assembles the result.
    *
    * @param maxLineErrors how many malformed lines to keep by number (all are counted)
    */
-  public static ScrapedPage assemble(PrometheusTextParser parser, String body, int maxLineErrors) {
+  public static ScrapedPage assemble(
+      PrometheusTextParser parser, byte[] body, int length, int maxLineErrors) {
     PageAssembler assembler = new PageAssembler(maxLineErrors);
-    ParseSummary summary = parser.parse(body, assembler);
+    ParseSummary summary = parser.parse(body, length, assembler);
     List<GpuReading> readings = new ArrayList<>(assembler.gpus.size());
     assembler.gpus.values().forEach(gpu -> readings.add(gpu.toReading()));
     return new ScrapedPage(
