@@ -66,11 +66,9 @@ public final class PageAssembler implements MetricSink {
     if (!name.startsWith(FIELD_PREFIX)) {
       return;
     }
-    String uuid = line.label(UUID);
-    if (uuid == null || uuid.isEmpty()) {
-      uuid = line.label(UUID_LEGACY);
-    }
-    if (uuid == null || uuid.isEmpty()) {
+    GpuLabels labels = GpuLabels.of(line);
+    String uuid = labels.uuid();
+    if (uuid == null) {
       withoutGpu++;
       return;
     }
@@ -80,13 +78,10 @@ public final class PageAssembler implements MetricSink {
       presentByGpu.put(uuid, present);
     }
     present.add(name);
-    for (int i = 0; i < line.labelCount(); i++) {
-      if (line.labelName(i).startsWith(FIELD_PREFIX)) {
-        present.add(line.labelName(i));
-      }
+    for (String label : labels.dcgmLabels()) {
+      present.add(label);
     }
-    String migInstance = line.label(MIG_INSTANCE);
-    String key = migInstance == null || migInstance.isEmpty() ? uuid : uuid + "#" + migInstance;
+    String key = labels.key();
     GpuAccumulator gpu = gpus.get(key);
     if (gpu == null) {
       gpu = new GpuAccumulator(uuid, line);

@@ -50,14 +50,29 @@ final class ByteStrings {
     return hash;
   }
 
+  /**
+   * The slot of a {@link #hash} in a table of {@code mask + 1} slots, through a full avalanche
+   * (MurmurHash3's 32-bit finaliser): the label sets of a node's GPUs differ in a few bytes that
+   * step together (gpu="0".."7", the UUID's and the pod's last digit), so the raw hash steps by a
+   * multiple of one constant and its low bits alone put eight GPUs into two slots.
+   */
+  static int slot(int hash, int mask) {
+    int h = hash;
+    h ^= h >>> 16;
+    h *= 0x85ebca6b;
+    h ^= h >>> 13;
+    h *= 0xc2b2ae35;
+    h ^= h >>> 16;
+    return h & mask;
+  }
+
   /** The UTF-8 text of {@code bytes[start, end)}. */
   String get(byte[] bytes, int start, int end) {
     int length = end - start;
     if (length > MAX_CACHED_LENGTH) {
       return decode(bytes, start, end);
     }
-    int hash = hash(bytes, start, end);
-    int slot = (hash ^ (hash >>> 16)) & mask;
+    int slot = slot(hash(bytes, start, end), mask);
     byte[] key = keys[slot];
     if (key != null && Arrays.equals(key, 0, key.length, bytes, start, end)) {
       return values[slot];

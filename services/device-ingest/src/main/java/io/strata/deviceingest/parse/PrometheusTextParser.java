@@ -1,6 +1,7 @@
 package io.strata.deviceingest.parse;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A hand-written reader of Prometheus text format 0.0.4 and OpenMetrics text 1.0 that works on the
@@ -30,6 +31,8 @@ public final class PrometheusTextParser {
   private final LabelValues labelValues = new LabelValues(strings);
   private final ExpositionFormat format;
   private ParseErrorReason error;
+  private byte[] lastNameBytes = new byte[0];
+  private String lastName;
 
   public PrometheusTextParser(ExpositionFormat format) {
     this.format = format;
@@ -41,6 +44,11 @@ public final class PrometheusTextParser {
 
   public ExpositionFormat format() {
     return format;
+  }
+
+  /** The label-set cache, for tests that check how often its prediction answers. */
+  LabelSetCache labelSets() {
+    return labelSets;
   }
 
   /** Parses a page given as text (tests, tools): its UTF-8 bytes. */
@@ -139,6 +147,7 @@ public final class PrometheusTextParser {
     int pos = skipBlanks(text, nameEnd, length);
     int end;
     line.labelCount = 0;
+    line.labelSet = null;
     if (nameEnd > start && pos < length && text[pos] == '{') {
       LabelSetCache.Entry cached = labelSets.find(text, pos, length);
       if (cached != null) {
@@ -146,6 +155,7 @@ public final class PrometheusTextParser {
         System.arraycopy(cached.names, 0, line.labelNames, 0, count);
         System.arraycopy(cached.values, 0, line.labelValues, 0, count);
         line.labelCount = count;
+        line.labelSet = cached;
         pos += cached.raw.length;
         end = lineEnd(text, pos, length);
       } else {
@@ -155,7 +165,7 @@ public final class PrometheusTextParser {
         if (pos < 0) {
           return MALFORMED;
         }
-        labelSets.store(text, open, pos, line);
+        line.labelSet = labelSets.store(text, open, pos, line);
       }
     } else {
       end = lineEnd(text, start, length);
@@ -166,7 +176,7 @@ public final class PrometheusTextParser {
         return malformed(ParseErrorReason.INVALID_METRIC_NAME);
       }
     }
-    line.name = strings.get(text, start, nameEnd);
+    line.name = name(text, start, nameEnd);
     pos = skipBlanks(text, pos, end);
     int valueEnd = tokenEnd(text, pos, end);
     if (valueEnd == pos) {
@@ -195,6 +205,17 @@ public final class PrometheusTextParser {
       return pos;
     }
     return malformed(ParseErrorReason.TRAILING_CHARACTERS);
+  }
+
+  /** The metric name: usually the previous line's (a family's lines follow each other). */
+  private String name(byte[] text, int start, int end) {
+    byte[] last = lastNameBytes;
+    if (last.length == end - start && Arrays.equals(last, 0, last.length, text, start, end)) {
+      return lastName;
+    }
+    lastName = strings.get(text, start, end);
+    lastNameBytes = Arrays.copyOfRange(text, start, end);
+    return lastName;
   }
 
   /** Returns the position after the closing brace, or -1 with {@link #error} set. */
