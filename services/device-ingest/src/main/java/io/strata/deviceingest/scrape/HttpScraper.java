@@ -11,8 +11,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +35,9 @@ public final class HttpScraper {
   private final Duration timeout;
   private final int maxBytes;
 
+  /** A target's request, built once: an HttpRequest is immutable and may be sent again. */
+  private final Map<String, HttpRequest> requests = new ConcurrentHashMap<>();
+
   public HttpScraper(Duration timeout, int maxBytes, Executor executor) {
     this.client =
         HttpClient.newBuilder()
@@ -49,18 +54,21 @@ public final class HttpScraper {
   }
 
   public CompletableFuture<ScrapeResponse> fetch(String url) {
-    HttpRequest request;
-    try {
-      request =
-          HttpRequest.newBuilder(URI.create(url))
-              .timeout(timeout)
-              .header("Accept", ACCEPT)
-              .header("Accept-Encoding", "gzip")
-              .GET()
-              .build();
-    } catch (IllegalArgumentException e) {
-      return CompletableFuture.failedFuture(
-          new ScrapeFailure(FindingReason.CONNECTION_FAILED, "invalid URL " + url, e));
+    HttpRequest request = requests.get(url);
+    if (request == null) {
+      try {
+        request =
+            HttpRequest.newBuilder(URI.create(url))
+                .timeout(timeout)
+                .header("Accept", ACCEPT)
+                .header("Accept-Encoding", "gzip")
+                .GET()
+                .build();
+      } catch (IllegalArgumentException e) {
+        return CompletableFuture.failedFuture(
+            new ScrapeFailure(FindingReason.CONNECTION_FAILED, "invalid URL " + url, e));
+      }
+      requests.put(url, request);
     }
     return client
         .sendAsync(
@@ -70,6 +78,11 @@ public final class HttpScraper {
                     maxBytes, info.headers().firstValueAsLong("Content-Length").orElse(-1)))
         .orTimeout(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS)
         .handle((response, error) -> complete(url, response, error));
+  }
+
+  /** Drops the request of a target that is gone. */
+  public void forget(String url) {
+    requests.remove(url);
   }
 
   private ScrapeResponse complete(
