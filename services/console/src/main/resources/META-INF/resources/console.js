@@ -114,6 +114,7 @@ function row(r) {
     el("td", { class: "sev-" + r.severity }, r.severity),
     el("td", {}, r.incident_class),
     el("td", {}, el("a", { href: "/incident.html?id=" + encodeURIComponent(r.incident_id) }, r.incident_id),
+      r.episode > 1 ? el("span", { class: "muted", "data-role": "episode" }, " episode " + r.episode) : null,
       el("div", { class: "muted" }, r.summary || "")),
     el("td", {}, scope, r.gpus ? el("div", { class: "muted" }, r.gpus + " GPU(s)") : null),
     el("td", { class: "mono" }, r.trigger),
@@ -155,7 +156,10 @@ function renderIncident(p) {
       el("span", {}, "nodes ", el("b", {}, (scope.nodes || []).join(", ") || "–")),
       el("span", {}, "versions ", el("b", {}, (scope.model_versions || []).join(", ") || "–")),
       el("span", {}, "longest stage ", el("b", {}, i.longest_stage)),
-      el("span", {}, "age ", el("b", {}, age(r.age_seconds)))));
+      el("span", {}, "age ", el("b", {}, age(r.age_seconds))),
+      // A relapse reopened under the same id: its actions are the ones marked with this episode.
+      r.episode > 1 ? el("span", { "data-role": "episode" }, "episode ", el("b", {}, r.episode),
+        " (reopened " + time(r.reopened_at) + ")") : null));
   renderPlan(p);
   document.getElementById("waterfalls").replaceChildren(
     ...(p.waterfalls.length ? p.waterfalls.map(waterfall) : [el("div", { class: "muted" }, "no exemplar trace in the evidence")]));
@@ -218,7 +222,7 @@ function renderPlan(p) {
     const who = a.approved_by ? " by " + a.approved_by + " via " + a.approval_channel + " at " + time(a.approved_at) : "";
     return el("div", { class: "action", "data-action": a.action_id, "data-state": a.state },
       el("div", { class: "title" },
-        el("span", { class: "muted" }, "step " + a.step),
+        el("span", { class: "muted" }, (a.episode > 1 ? "episode " + a.episode + " · " : "") + "step " + a.step),
         el("b", {}, a.type),
         el("span", { class: "mono" }, a.target),
         el("span", { class: "badge state-" + (a.pending ? "OPEN" : a.state === "EXECUTED" ? "RESOLVED" : "MITIGATING") , "data-role": "action-state" }, a.state),

@@ -368,6 +368,7 @@ public final class EventSamples {
         Signal.XID, 79.0, 0.0, "xid", T0.minus(Duration.ofMinutes(5)), T0.plusSeconds(60));
   }
 
+  /** The second episode of a reopened incident, so the episode fields are exercised. */
   public static Incident incident() {
     return new Incident(
         INCIDENT_ID,
@@ -406,7 +407,9 @@ public final class EventSamples {
         T0,
         T0.plusSeconds(600),
         T0.plusSeconds(540),
-        540_000L);
+        420_000L,
+        2,
+        T0.plusSeconds(120));
   }
 
   /** The Knative Service the remediator lowers concurrency on. */
@@ -434,7 +437,8 @@ public final class EventSamples {
         3,
         false,
         workload(),
-        T0.plusSeconds(47));
+        T0.plusSeconds(47),
+        2);
   }
 
   public static ReviewRecord reviewRecord() {
@@ -463,6 +467,7 @@ public final class EventSamples {
         47_000L,
         540_000L,
         List.of("spans without k8s.pod.name", "exporter without pod labels on gpu-node-12"),
-        T0.plus(Duration.ofHours(6)).plusSeconds(5));
+        T0.plus(Duration.ofHours(6)).plusSeconds(5),
+        2);
   }
 }

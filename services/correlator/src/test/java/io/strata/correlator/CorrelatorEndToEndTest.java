@@ -46,7 +46,11 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -319,6 +323,38 @@ class CorrelatorEndToEndTest {
       assertThat(processing.originTopic()).isEqualTo(Topics.DEVICE_SAMPLES.name());
       assertThat(processing.detail()).contains("a key part is missing");
       assertThat(new String(unprocessable.value(), StandardCharsets.UTF_8)).contains("GPU-orphan");
+      assertThat(processing.detail()).startsWith("in samples-by-node: ");
+
+      // Written by the app's own producer inside its transactions, so a replay after an abort
+      // cannot park a record twice: the partition holds commit markers besides the letters.
+      TopicPartition partition =
+          new TopicPartition(Topics.DEADLETTER.name(), unreadable.partition());
+      assertThat(controlRecords(client.bootstrapServers(), partition))
+          .as("commit markers on %s", partition)
+          .isPositive();
+    }
+  }
+
+  /** Offsets on {@code partition} that hold no data record: transaction markers. */
+  private static long controlRecords(String bootstrap, TopicPartition partition) {
+    Map<String, Object> config =
+        Map.of(
+            ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+            bootstrap,
+            ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+            "read_uncommitted",
+            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+            false);
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+      consumer.assign(List.of(partition));
+      consumer.seekToBeginning(List.of(partition));
+      long end = consumer.endOffsets(List.of(partition)).get(partition);
+      long data = 0;
+      while (consumer.position(partition) < end) {
+        data += consumer.poll(java.time.Duration.ofMillis(500)).count();
+      }
+      return end - data;
     }
   }
 

@@ -31,12 +31,19 @@ final class TextViews {
               r.path("incident_id").asText(),
               age(r.path("age_seconds").asLong()),
               join(r.path("workloads")) + " " + join(r.path("nodes")),
-              r.path("pending_actions").asInt() > 0
-                  ? "  (" + r.path("pending_actions").asInt() + " to approve)"
-                  : ""));
+              (r.path("pending_actions").asInt() > 0
+                      ? "  (" + r.path("pending_actions").asInt() + " to approve)"
+                      : "")
+                  + episode(r)));
     }
     out.append(list.path("total").asInt()).append(" incident(s)\n");
     return out.toString();
+  }
+
+  /** " episode N" after a relapse reopened the incident (N > 1); nothing for the first opening. */
+  private static String episode(JsonNode node) {
+    int episode = node.path("episode").asInt(1);
+    return episode > 1 ? "  episode " + episode : "";
   }
 
   static String page(JsonNode p) {
@@ -51,6 +58,9 @@ final class TextViews {
         .append(r.path("incident_class").asText())
         .append("  age ")
         .append(age(r.path("age_seconds").asLong()))
+        .append(episode(r))
+        .append(
+            r.path("episode").asInt(1) > 1 ? ", reopened " + r.path("reopened_at").asText() : "")
         .append('\n');
     out.append("  ").append(r.path("summary").asText()).append('\n');
     out.append("  trigger ")
@@ -65,12 +75,13 @@ final class TextViews {
       out.append(
           String.format(
               Locale.ROOT,
-              "  %d %-18s %-10s %s  %s%n",
+              "  %d %-18s %-10s %s  %s%s%n",
               a.path("step").asInt(),
               a.path("type").asText(),
               a.path("state").asText(),
               a.path("target").asText(),
-              a.path("action_id").asText()));
+              a.path("action_id").asText(),
+              episode(a)));
       a.path("diff").forEach(d -> out.append("      ").append(d.asText()).append('\n'));
       StringBuilder guards = new StringBuilder("      guards:");
       a.path("guards")

@@ -15,6 +15,12 @@ import java.util.List;
  * @param longestStage the stage that dominates the regression, for request-level incidents
  * @param suggestedActions the first reversible actions, in order
  * @param timeToRecoverMillis set when RESOLVED: from opened_at to the first healthy window
+ * @param episode which opening of this incident id the record belongs to: 1 for the first, one more
+ *     on every reopen after a resolution (a relapse within the correlator's reopen cooldown keeps
+ *     the id). Absent in JSON written before it existed, read as 1. Consumers that act per opening
+ *     (the remediator's action ids, the review record) key on (incident_id, episode).
+ * @param reopenedAt when the current episode began, for episode 2 and later; null in episode 1
+ *     (then opened_at is the start)
  */
 public record Incident(
     String incidentId,
@@ -32,7 +38,12 @@ public record Incident(
     Instant openedAt,
     Instant updatedAt,
     Instant resolvedAt,
-    Long timeToRecoverMillis) {
+    Long timeToRecoverMillis,
+    int episode,
+    Instant reopenedAt) {
+
+  /** The first episode: what every record before episodes existed describes. */
+  public static final int FIRST_EPISODE = 1;
 
   public Incident {
     incidentClass = incidentClass == null ? IncidentClass.UNSPECIFIED : incidentClass;
@@ -42,5 +53,74 @@ public record Incident(
     longestStage = longestStage == null ? Stage.UNSPECIFIED : longestStage;
     evidence = evidence == null ? Evidence.none() : evidence;
     suggestedActions = suggestedActions == null ? List.of() : List.copyOf(suggestedActions);
+    // 0 is what an absent JSON field reads as: old records describe the first opening.
+    episode = Math.max(episode, FIRST_EPISODE);
+  }
+
+  /** An incident in its first episode (every incident before it is reopened). */
+  public Incident(
+      String incidentId,
+      long revision,
+      IncidentClass incidentClass,
+      Severity severity,
+      IncidentState state,
+      String summary,
+      Correlation correlation,
+      Scope scope,
+      Trigger trigger,
+      Stage longestStage,
+      Evidence evidence,
+      List<ActionType> suggestedActions,
+      Instant openedAt,
+      Instant updatedAt,
+      Instant resolvedAt,
+      Long timeToRecoverMillis) {
+    this(
+        incidentId,
+        revision,
+        incidentClass,
+        severity,
+        state,
+        summary,
+        correlation,
+        scope,
+        trigger,
+        longestStage,
+        evidence,
+        suggestedActions,
+        openedAt,
+        updatedAt,
+        resolvedAt,
+        timeToRecoverMillis,
+        FIRST_EPISODE,
+        null);
+  }
+
+  /** This revision as episode {@code episode}, begun at {@code reopenedAt} (null for episode 1). */
+  public Incident withEpisode(int episode, Instant reopenedAt) {
+    return new Incident(
+        incidentId,
+        revision,
+        incidentClass,
+        severity,
+        state,
+        summary,
+        correlation,
+        scope,
+        trigger,
+        longestStage,
+        evidence,
+        suggestedActions,
+        openedAt,
+        updatedAt,
+        resolvedAt,
+        timeToRecoverMillis,
+        episode,
+        reopenedAt);
+  }
+
+  /** When the current episode began: {@code reopenedAt} after a reopen, else {@code openedAt}. */
+  public Instant episodeStartedAt() {
+    return reopenedAt != null ? reopenedAt : openedAt;
   }
 }

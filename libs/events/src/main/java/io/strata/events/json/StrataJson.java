@@ -6,8 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.time.Instant;
 
 /**
  * The one JSON mapping of Strata's events: snake_case names, ISO-8601 instants, absent fields
@@ -33,6 +35,10 @@ public final class StrataJson {
         .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
         .addModule(new JavaTimeModule())
         .addModule(new Jdk8Module())
+        // After JavaTimeModule, so it is the Instant deserializer used (a later module's wins).
+        .addModule(
+            new SimpleModule("strata-instants")
+                .addDeserializer(Instant.class, new IsoInstantDeserializer()))
         .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
         .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
         .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)

@@ -2,6 +2,7 @@ package io.strata.events.remediation;
 
 import io.strata.events.Correlation;
 import io.strata.events.incident.DeviceEvidence;
+import io.strata.events.incident.Incident;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.incident.Trigger;
 import java.time.Instant;
@@ -12,6 +13,9 @@ import java.util.List;
  *
  * @param missingDimensions correlation dimensions that were absent and should be added next time,
  *     for example {@code spans without k8s.pod.name}
+ * @param episode which episode of the incident closed ({@code Incident#episode}): a reopened
+ *     incident gets one review per episode, each listing that episode's actions. Absent in JSON
+ *     written before it existed, read as 1
  */
 public record ReviewRecord(
     String incidentId,
@@ -28,7 +32,8 @@ public record ReviewRecord(
     Long timeToMitigateMillis,
     Long timeToRecoverMillis,
     List<String> missingDimensions,
-    Instant writtenAt) {
+    Instant writtenAt,
+    int episode) {
 
   public ReviewRecord {
     incidentClass = incidentClass == null ? IncidentClass.UNSPECIFIED : incidentClass;
@@ -37,5 +42,42 @@ public record ReviewRecord(
     devices = devices == null ? List.of() : List.copyOf(devices);
     actions = actions == null ? List.of() : List.copyOf(actions);
     missingDimensions = missingDimensions == null ? List.of() : List.copyOf(missingDimensions);
+    episode = Math.max(episode, Incident.FIRST_EPISODE);
+  }
+
+  /** The review of an incident's first episode. */
+  public ReviewRecord(
+      String incidentId,
+      IncidentClass incidentClass,
+      ReviewOutcome outcome,
+      Trigger trigger,
+      List<Correlation> affectedWorkloads,
+      String exemplarTraceId,
+      List<DeviceEvidence> devices,
+      List<ActionRecord> actions,
+      Instant openedAt,
+      Instant mitigatedAt,
+      Instant resolvedAt,
+      Long timeToMitigateMillis,
+      Long timeToRecoverMillis,
+      List<String> missingDimensions,
+      Instant writtenAt) {
+    this(
+        incidentId,
+        incidentClass,
+        outcome,
+        trigger,
+        affectedWorkloads,
+        exemplarTraceId,
+        devices,
+        actions,
+        openedAt,
+        mitigatedAt,
+        resolvedAt,
+        timeToMitigateMillis,
+        timeToRecoverMillis,
+        missingDimensions,
+        writtenAt,
+        Incident.FIRST_EPISODE);
   }
 }

@@ -65,6 +65,19 @@ public final class JsonSerde<T> implements Serde<T>, Serializer<T>, Deserializer
           "empty payload for " + type.getSimpleName() + " on topic " + topic,
           null);
     }
+    int lone = Utf16Check.loneSurrogate(data);
+    if (lone >= 0) {
+      throw new EventSerdeException(
+          SerdeFailure.MALFORMED_JSON,
+          "malformed JSON for "
+              + type.getSimpleName()
+              + " on topic "
+              + topic
+              + ": a lone UTF-16 surrogate at byte "
+              + lone
+              + " (not Unicode text)",
+          null);
+    }
     try {
       T value = mapper.readValue(data, type);
       if (value == null) {

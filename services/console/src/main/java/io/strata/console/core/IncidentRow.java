@@ -9,7 +9,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-/** One line of the incident list. */
+/**
+ * One line of the incident list.
+ *
+ * @param episode which opening of the incident this is (1, or more after a relapse reopened it);
+ *     its actions and review are per episode
+ * @param reopenedAt when the current episode began, null in episode 1
+ */
 public record IncidentRow(
     String incidentId,
     IncidentState state,
@@ -25,7 +31,9 @@ public record IncidentRow(
     Instant openedAt,
     Instant updatedAt,
     long ageSeconds,
-    int pendingActions) {
+    int pendingActions,
+    int episode,
+    Instant reopenedAt) {
 
   static IncidentRow of(Incident incident, int pendingActions, Instant now) {
     Instant opened = incident.openedAt() == null ? now : incident.openedAt();
@@ -48,6 +56,8 @@ public record IncidentRow(
         incident.openedAt(),
         incident.updatedAt(),
         Math.max(0, Duration.between(opened, until).toSeconds()),
-        pendingActions);
+        pendingActions,
+        incident.episode(),
+        incident.reopenedAt());
   }
 }

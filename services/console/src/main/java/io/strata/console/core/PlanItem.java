@@ -33,7 +33,8 @@ public record PlanItem(
     String message,
     boolean dryRun,
     boolean pending,
-    Instant updatedAt) {
+    Instant updatedAt,
+    int episode) {
 
   /**
    * One guard the remediator applies before executing.
@@ -62,7 +63,8 @@ public record PlanItem(
         action.message(),
         action.dryRun(),
         action.state() == ActionState.PROPOSED,
-        action.updatedAt());
+        action.updatedAt(),
+        action.episode());
   }
 
   private static List<Guard> guards(RemediationAction action, Boolean paused) {

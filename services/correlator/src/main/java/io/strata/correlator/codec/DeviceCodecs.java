@@ -40,7 +40,7 @@ public final class DeviceCodecs {
     writeString(out, sample.migProfile());
     writeString(out, sample.migInstanceId());
     writeOwner(out, sample.owner());
-    out.writeUTF(sample.health().name());
+    BinaryCodec.writeUtf(out, sample.health().name());
     writeDoubles(out, sample.fields());
     writeDoubles(out, sample.otherFields());
     out.writeBoolean(sample.lastXid() != null);
@@ -109,7 +109,7 @@ public final class DeviceCodecs {
   static void writeDoubles(DataOutputStream out, Map<String, Double> values) throws IOException {
     out.writeShort(values.size());
     for (Map.Entry<String, Double> entry : values.entrySet()) {
-      out.writeUTF(entry.getKey());
+      BinaryCodec.writeUtf(out, entry.getKey());
       out.writeDouble(entry.getValue());
     }
   }

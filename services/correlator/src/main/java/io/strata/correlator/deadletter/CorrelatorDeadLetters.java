@@ -5,6 +5,7 @@ import io.strata.kafka.deadletter.DeadLetterRecords;
 import java.time.Instant;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.streams.errors.ErrorHandlerContext;
 
 /**
@@ -22,16 +23,66 @@ public final class CorrelatorDeadLetters {
   /** A record that is not its topic's type, parked as it arrived. */
   public static ProducerRecord<byte[], byte[]> unreadable(
       ConsumerRecord<byte[], byte[]> record, Exception cause, Instant failedAt) {
-    return DeadLetterRecords.of(
-        SERVICE,
-        DeadLetterReason.DESERIALIZATION_FAILED,
+    return unreadable(
         record.topic(),
         record.partition(),
         record.offset(),
         record.key(),
         record.value(),
         record.headers(),
+        cause,
+        failedAt);
+  }
+
+  /** A record that is not its topic's type, parked as it arrived (read in the topology). */
+  public static ProducerRecord<byte[], byte[]> unreadable(
+      String topic,
+      int partition,
+      long offset,
+      byte[] key,
+      byte[] value,
+      Headers headers,
+      Exception cause,
+      Instant failedAt) {
+    return DeadLetterRecords.of(
+        SERVICE,
+        DeadLetterReason.DESERIALIZATION_FAILED,
+        topic,
+        partition,
+        offset,
+        key,
+        value,
+        headers,
         DeadLetterRecords.describe(cause),
+        failedAt);
+  }
+
+  /**
+   * A record a topology step threw on, parked inside the task's transaction: where the step read
+   * it, and its input as the step received it, written with that input's serde. The record reads
+   * like {@link #unreadable(String, int, long, byte[], byte[], Headers, Exception, Instant)}'s
+   * apart from reason and detail.
+   */
+  public static ProducerRecord<byte[], byte[]> failedInStep(
+      String step,
+      String topic,
+      int partition,
+      long offset,
+      byte[] key,
+      byte[] value,
+      Headers headers,
+      Exception cause,
+      Instant failedAt) {
+    return DeadLetterRecords.of(
+        SERVICE,
+        DeadLetterReason.PROCESSING_FAILED,
+        topic,
+        partition,
+        offset,
+        key,
+        value,
+        headers,
+        "in " + step + ": " + DeadLetterRecords.describe(cause),
         failedAt);
   }
 

@@ -8,9 +8,11 @@ import org.apache.kafka.streams.errors.ErrorHandlerContext;
 import org.jboss.logging.Logger;
 
 /**
- * A record the correlator cannot read goes to the dead-letter topic, untouched, with the reason and
- * origin; processing continues. If even the dead-letter write fails the app stops rather than lose
- * the record.
+ * The fallback for a record the topology cannot decode itself: input topics are read as bytes and
+ * decoded in the topology (their dead letters are written in the task's transaction, ADR 025), so
+ * this sees only internal repartition or changelog records that do not decode. It parks the record
+ * untouched, with the reason and origin, through a side producer; processing continues. If even the
+ * dead-letter write fails the app stops rather than lose the record.
  */
 public final class DeadLetterDeserializationHandler implements DeserializationExceptionHandler {
 

@@ -8,9 +8,11 @@ import org.apache.kafka.streams.processor.api.Record;
 import org.jboss.logging.Logger;
 
 /**
- * A record that makes a processor throw (for example a device sample without cluster or node) is a
- * poison record: retrying fails the same way. Its source bytes go to the dead-letter topic with the
- * reason and origin, and processing continues; if the dead-letter write fails, the app stops.
+ * The fallback for a failure the topology cannot park itself: every step that can throw on a record
+ * runs guarded and parks it in the task's transaction (ADR 025), so this sees a punctuation that
+ * throws, or a step outside the guard. The source bytes go to the dead-letter topic through a side
+ * producer with the reason and origin, and processing continues; if the dead-letter write fails,
+ * the app stops.
  */
 public final class DeadLetterProcessingHandler implements ProcessingExceptionHandler {
 

@@ -89,12 +89,15 @@ public record IncidentTracker(
       int next = occurrence + 1;
       String id =
           IncidentIds.of(draft.incidentClass(), draft.scope().cluster(), draft.scopeKey(), next);
-      Incident opened = build(id, 1, draft, IncidentState.OPEN, at, at);
+      Incident opened =
+          build(id, 1, draft, IncidentState.OPEN, at, at, Incident.FIRST_EPISODE, null);
       return publishNow(
           new IncidentTracker(opened, published, 0, next, publishedAt, false, 0, at, null, 0), at);
     }
     Instant when = decided(at);
     if (current.state() == IncidentState.RESOLVED) {
+      // Same id, next episode: consumers that act per opening (the remediator's action ids, the
+      // review) tell this relapse from a replay of the episode that resolved.
       Incident reopened =
           build(
               current.incidentId(),
@@ -102,6 +105,8 @@ public record IncidentTracker(
               draft,
               IncidentState.OPEN,
               current.openedAt(),
+              when,
+              current.episode() + 1,
               when);
       return publishNow(
           new IncidentTracker(
@@ -117,7 +122,9 @@ public record IncidentTracker(
             draft,
             holds ? IncidentState.MITIGATING : IncidentState.OPEN,
             current.openedAt(),
-            when);
+            when,
+            current.episode(),
+            current.reopenedAt());
     IncidentTracker next =
         new IncidentTracker(
             updated,
@@ -315,7 +322,9 @@ public record IncidentTracker(
         current.openedAt(),
         at,
         resolvedAt,
-        ttr == null ? null : ttr.toMillis());
+        ttr == null ? null : ttr.toMillis(),
+        current.episode(),
+        current.reopenedAt());
   }
 
   private static Incident build(
@@ -324,7 +333,9 @@ public record IncidentTracker(
       IncidentDraft draft,
       IncidentState state,
       Instant openedAt,
-      Instant at) {
+      Instant at,
+      int episode,
+      Instant reopenedAt) {
     return new Incident(
         id,
         revision,
@@ -341,6 +352,8 @@ public record IncidentTracker(
         openedAt,
         at,
         null,
-        null);
+        null,
+        episode,
+        reopenedAt);
   }
 }

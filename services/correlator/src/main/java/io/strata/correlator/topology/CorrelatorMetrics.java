@@ -3,6 +3,7 @@ package io.strata.correlator.topology;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.strata.correlator.classify.WindowVerdict;
+import io.strata.events.deadletter.DeadLetterReason;
 import io.strata.events.device.FindingReason;
 import io.strata.events.incident.Incident;
 
@@ -61,6 +62,11 @@ public final class CorrelatorMetrics {
             "state",
             incident.state().name())
         .increment();
+  }
+
+  /** An input parked on the dead-letter topic, by reason (DESERIALIZATION_FAILED, ...). */
+  void deadLettered(DeadLetterReason reason) {
+    registry.counter("strata.correlator.dead.letters", "reason", reason.name()).increment();
   }
 
   void ownershipMismatch(FindingReason reason) {

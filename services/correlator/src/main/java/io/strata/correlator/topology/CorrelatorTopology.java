@@ -14,6 +14,8 @@ import io.strata.correlator.state.WorkloadView;
 import io.strata.correlator.trace.AssembledTrace;
 import io.strata.events.EventType;
 import io.strata.events.device.DeviceFinding;
+import io.strata.events.device.DeviceSample;
+import io.strata.events.device.XidEvent;
 import io.strata.events.incident.Incident;
 import io.strata.events.k8s.ClaimState;
 import io.strata.events.k8s.PodState;
@@ -35,6 +37,7 @@ import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.processor.api.ProcessorSupplier;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
@@ -55,34 +58,48 @@ public final class CorrelatorTopology {
     StreamsBuilder builder = new StreamsBuilder();
     addStores(builder, settings.storeType());
     KStream<String, Routed> pods =
-        source(builder, Topics.K8S_PODS, "pods")
-            .process(PodRouter::new, Named.as("pod-router"), StoreNames.POD_ROUTES);
+        guarded(
+            source(builder, Topics.K8S_PODS, "pods", metrics),
+            PodRouter::new,
+            "pod-router",
+            Topics.K8S_PODS.valueSerde(),
+            metrics,
+            StoreNames.POD_ROUTES);
     KStream<String, Routed> claims =
-        source(builder, Topics.K8S_CLAIMS, "claims")
-            .process(ClaimRouter::new, Named.as("claim-router"), StoreNames.CLAIM_ROUTES);
+        guarded(
+            source(builder, Topics.K8S_CLAIMS, "claims", metrics),
+            ClaimRouter::new,
+            "claim-router",
+            Topics.K8S_CLAIMS.valueSerde(),
+            metrics,
+            StoreNames.CLAIM_ROUTES);
     // Samples, XIDs and node states are node-partitioned by their producers (Partitioning.NODE,
     // docs/EVENTS.md): they reach the node side without a repartition. Only what is keyed
     // otherwise (pods, claims, request exemplars) is repartitioned, onto a topic with the same
     // partition count and the same partitioning, so partition p of every input holds the same
     // nodes.
     KStream<String, NodeInput> samples =
-        source(builder, Topics.DEVICE_SAMPLES, "samples")
-            .filter((key, sample) -> sample != null, Named.as("samples-present"))
-            .map(
-                (key, sample) ->
-                    KeyValue.pair(
-                        RoutingKeys.node(sample.cluster(), sample.node()),
-                        NodeInput.sample(sample)),
-                Named.as("samples-by-node"));
+        guarded(
+            source(builder, Topics.DEVICE_SAMPLES, "samples", metrics)
+                .filter((key, sample) -> sample != null, Named.as("samples-present")),
+            () ->
+                new Rekey<DeviceSample, NodeInput>(
+                    sample -> RoutingKeys.node(sample.cluster(), sample.node()), NodeInput::sample),
+            "samples-by-node",
+            Topics.DEVICE_SAMPLES.valueSerde(),
+            metrics);
     KStream<String, NodeInput> xids =
-        source(builder, Topics.DEVICE_XIDS, "xids")
-            .filter((key, xid) -> xid != null, Named.as("xids-present"))
-            .map(
-                (key, xid) ->
-                    KeyValue.pair(RoutingKeys.node(xid.cluster(), xid.node()), NodeInput.xid(xid)),
-                Named.as("xids-by-node"));
+        guarded(
+            source(builder, Topics.DEVICE_XIDS, "xids", metrics)
+                .filter((key, xid) -> xid != null, Named.as("xids-present")),
+            () ->
+                new Rekey<XidEvent, NodeInput>(
+                    xid -> RoutingKeys.node(xid.cluster(), xid.node()), NodeInput::xid),
+            "xids-by-node",
+            Topics.DEVICE_XIDS.valueSerde(),
+            metrics);
     KStream<String, NodeInput> nodeStates =
-        source(builder, Topics.K8S_NODES, "nodes")
+        source(builder, Topics.K8S_NODES, "nodes", metrics)
             .mapValues(NodeInput::node, Named.as("node-states"));
     KStream<String, AssembledTrace> traces =
         TraceTopology.assembleTraces(builder, settings, metrics);
@@ -119,16 +136,18 @@ public final class CorrelatorTopology {
                                 java.util.Set.of(NodePartitioning.partition(key, partitions)))));
     RoutedBranches nodeOut =
         RoutedBranches.split(
-            samples
-                .merge(xids, Named.as("merge-xids"))
-                .merge(nodeStates, Named.as("merge-node-states"))
-                .merge(rekeyedNodeInputs, Named.as("merge-rekeyed-node-inputs"))
-                .process(
-                    () -> new NodeProcessor(settings, metrics),
-                    Named.as("node-processor"),
-                    StoreNames.NODES,
-                    StoreNames.NODE_GPUS,
-                    StoreNames.NODE_EXEMPLARS),
+            guarded(
+                samples
+                    .merge(xids, Named.as("merge-xids"))
+                    .merge(nodeStates, Named.as("merge-node-states"))
+                    .merge(rekeyedNodeInputs, Named.as("merge-rekeyed-node-inputs")),
+                () -> new NodeProcessor(settings, metrics),
+                "node-processor",
+                json(NodeInput.class),
+                metrics,
+                StoreNames.NODES,
+                StoreNames.NODE_GPUS,
+                StoreNames.NODE_EXEMPLARS),
             "node",
             List.of(
                 Routed.ToWorkload.class, Routed.ToDeviceIncidents.class, Routed.FindingOut.class));
@@ -136,7 +155,7 @@ public final class CorrelatorTopology {
     KStream<String, WorkloadInput> windows =
         TraceTopology.measureWindows(builder, traces, settings, metrics);
     KStream<String, WorkloadInput> events =
-        source(builder, Topics.K8S_EVENTS, "events")
+        source(builder, Topics.K8S_EVENTS, "events", metrics)
             .filter((key, event) -> event != null, Named.as("events-present"))
             .filter(
                 (key, event) -> {
@@ -155,39 +174,43 @@ public final class CorrelatorTopology {
                 Named.as("events-by-workload"));
     RoutedBranches workloadOut =
         RoutedBranches.split(
-            podOut
-                .workloadInputs()
-                .merge(nodeOut.workloadInputs(), Named.as("merge-device-state"))
-                .merge(windows, Named.as("merge-windows"))
-                .merge(events, Named.as("merge-events"))
-                .repartition(
-                    Repartitioned.with(Serdes.String(), json(WorkloadInput.class))
-                        .withName("workload-inputs")
-                        .withNumberOfPartitions(settings.internalPartitions()))
-                .process(
-                    () -> new WorkloadProcessor(settings, metrics),
-                    Named.as("workload-processor"),
-                    StoreNames.WORKLOADS,
-                    StoreNames.WORKLOAD_GPUS,
-                    StoreNames.WORKLOAD_PODS,
-                    StoreNames.BASELINES,
-                    StoreNames.REQUEST_INCIDENTS,
-                    StoreNames.DEVICE_WATCHES),
+            guarded(
+                podOut
+                    .workloadInputs()
+                    .merge(nodeOut.workloadInputs(), Named.as("merge-device-state"))
+                    .merge(windows, Named.as("merge-windows"))
+                    .merge(events, Named.as("merge-events"))
+                    .repartition(
+                        Repartitioned.with(Serdes.String(), json(WorkloadInput.class))
+                            .withName("workload-inputs")
+                            .withNumberOfPartitions(settings.internalPartitions())),
+                () -> new WorkloadProcessor(settings, metrics),
+                "workload-processor",
+                json(WorkloadInput.class),
+                metrics,
+                StoreNames.WORKLOADS,
+                StoreNames.WORKLOAD_GPUS,
+                StoreNames.WORKLOAD_PODS,
+                StoreNames.BASELINES,
+                StoreNames.REQUEST_INCIDENTS,
+                StoreNames.DEVICE_WATCHES),
             "workload",
             List.of(Routed.ToDeviceIncidents.class, Routed.IncidentOut.class));
     RoutedBranches deviceOut =
         RoutedBranches.split(
-            nodeOut
-                .deviceInputs()
-                .merge(workloadOut.deviceInputs(), Named.as("merge-device-verdicts"))
-                .repartition(
-                    Repartitioned.with(Serdes.String(), json(DeviceIncidentInput.class))
-                        .withName("device-incident-inputs")
-                        .withNumberOfPartitions(settings.internalPartitions()))
-                .process(
-                    () -> new DeviceIncidentProcessor(settings, metrics),
-                    Named.as("device-incident-processor"),
-                    StoreNames.DEVICE_INCIDENTS),
+            guarded(
+                nodeOut
+                    .deviceInputs()
+                    .merge(workloadOut.deviceInputs(), Named.as("merge-device-verdicts"))
+                    .repartition(
+                        Repartitioned.with(Serdes.String(), json(DeviceIncidentInput.class))
+                            .withName("device-incident-inputs")
+                            .withNumberOfPartitions(settings.internalPartitions())),
+                () -> new DeviceIncidentProcessor(settings, metrics),
+                "device-incident-processor",
+                json(DeviceIncidentInput.class),
+                metrics,
+                StoreNames.DEVICE_INCIDENTS),
             "device",
             List.of(Routed.IncidentOut.class));
 
@@ -265,11 +288,35 @@ public final class CorrelatorTopology {
         .withCachingEnabled();
   }
 
+  /**
+   * An input topic read as bytes and decoded by the topology's first step ({@code <name>-decode}),
+   * so an unreadable record becomes a dead letter in the task's transaction.
+   */
   static <V> KStream<String, V> source(
-      StreamsBuilder builder, Topic<String, V> topic, String name) {
-    return builder.stream(
-        topic.name(),
-        Consumed.with(topic.keySerde(), topic.valueSerde()).withName(name + "-source"));
+      StreamsBuilder builder, Topic<String, V> topic, String name, CorrelatorMetrics metrics) {
+    KStream<String, Outcome<V>> decoded =
+        builder.stream(
+                topic.name(),
+                Consumed.with(Serdes.ByteArray(), Serdes.ByteArray()).withName(name + "-source"))
+            .process(() -> new SourceDecoder<>(topic, metrics), Named.as(name + "-decode"));
+    return DeadLetters.values(decoded, name + "-decode");
+  }
+
+  /**
+   * A stateful step whose failure on one input parks that input as a dead letter in the task's
+   * transaction ({@link GuardedProcessor}); {@code inputs} writes the parked input.
+   */
+  static <VIn, VOut> KStream<String, VOut> guarded(
+      KStream<String, VIn> in,
+      ProcessorSupplier<String, VIn, String, VOut> step,
+      String name,
+      Serde<VIn> inputs,
+      CorrelatorMetrics metrics,
+      String... stores) {
+    return DeadLetters.values(
+        in.process(
+            GuardedProcessor.of(step, name, inputs.serializer(), metrics), Named.as(name), stores),
+        name);
   }
 
   private static <V> Produced<String, V> produced(Topic<String, V> topic, String name) {

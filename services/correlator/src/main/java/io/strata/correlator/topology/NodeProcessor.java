@@ -2,31 +2,25 @@ package io.strata.correlator.topology;
 
 import io.strata.correlator.classify.DeviceAnomalyDetector;
 import io.strata.correlator.config.CorrelatorSettings;
-import io.strata.correlator.incident.DeviceIncidents;
-import io.strata.correlator.incident.IncidentDraft;
-import io.strata.correlator.ownership.DraAttribution;
-import io.strata.correlator.ownership.KubernetesOwner;
-import io.strata.correlator.ownership.MismatchTracking;
-import io.strata.correlator.ownership.OwnershipCheck;
+import io.strata.correlator.node.ClaimAttribution;
+import io.strata.correlator.node.DeviceTrouble;
+import io.strata.correlator.node.GpuHandoff;
+import io.strata.correlator.node.NodeForward;
+import io.strata.correlator.node.NodeObjectChange;
+import io.strata.correlator.node.NodeStep;
+import io.strata.correlator.node.OwnershipMismatch;
+import io.strata.correlator.node.SampleDecision;
+import io.strata.correlator.node.SilentGpus;
+import io.strata.correlator.node.XidDecision;
 import io.strata.correlator.state.GpuExemplars;
-import io.strata.correlator.state.GpuReport;
 import io.strata.correlator.state.GpuView;
-import io.strata.correlator.state.NodeHealth;
 import io.strata.correlator.state.NodeView;
-import io.strata.correlator.state.XidMark;
-import io.strata.events.device.DeviceFinding;
-import io.strata.events.device.DeviceOwner;
-import io.strata.events.device.DeviceSample;
 import io.strata.events.device.FindingKind;
-import io.strata.events.device.FindingReason;
-import io.strata.events.device.HealthStatus;
 import io.strata.events.device.XidEvent;
-import io.strata.events.device.XidOrigin;
 import io.strata.events.incident.IncidentClass;
-import io.strata.events.k8s.NodeState;
-import io.strata.events.k8s.PodState;
-import io.strata.events.topic.Keys;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -42,24 +36,40 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * The node side: keeps each node's state, pods, claims and GPUs; verifies GPU ownership; enriches
  * device state with its owner and hands it to the workload; reports device trouble, clean samples
  * after it and node state changes to the device-incident side, and tells the affected workload to
- * report its windows there.
+ * report its windows there. What a record changes is decided by the pure classes of {@code node/};
+ * this processor loads the stores, calls them, writes back what changed and sends their {@link
+ * NodeForward}s as routed records (ADR 027).
  */
 final class NodeProcessor implements Processor<String, NodeInput, String, Routed> {
 
   private final CorrelatorSettings settings;
-  private final OwnershipCheck ownershipCheck;
-  private final DeviceAnomalyDetector anomalies;
+  private final SampleDecision samples;
+  private final XidDecision xids;
   private final CorrelatorMetrics metrics;
   private ProcessorContext<String, Routed> context;
   private KeyValueStore<String, NodeView> nodes;
   private KeyValueStore<String, GpuView> gpus;
   private KeyValueStore<String, GpuExemplars> exemplars;
-  private static final java.time.Duration SWEEP_EVERY = java.time.Duration.ofMinutes(10);
+  private static final Duration SWEEP_EVERY = Duration.ofMinutes(10);
 
   NodeProcessor(CorrelatorSettings settings, CorrelatorMetrics metrics) {
     this.settings = settings;
-    this.ownershipCheck = new OwnershipCheck(settings.ownership().reportExporterWithoutOwner());
-    this.anomalies = new DeviceAnomalyDetector(settings.device().temperatureCelsius());
+    Duration grace = settings.ownership().mismatchGrace();
+    GpuHandoff handoff =
+        new GpuHandoff(
+            new DeviceAnomalyDetector(settings.device().temperatureCelsius()),
+            settings.windows().advance(),
+            RoutingKeys::workload);
+    DeviceTrouble trouble = new DeviceTrouble(settings.lifecycle().deviceCleanSamplesToResolve());
+    Duration xidLookback = settings.device().xidLookback();
+    this.samples =
+        new SampleDecision(
+            xidLookback,
+            new OwnershipMismatch(settings.ownership().reportExporterWithoutOwner(), grace),
+            new ClaimAttribution(grace),
+            handoff,
+            trouble);
+    this.xids = new XidDecision(xidLookback, handoff, trouble);
     this.metrics = metrics;
   }
 
@@ -72,20 +82,15 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     context.schedule(SWEEP_EVERY, PunctuationType.STREAM_TIME, this::sweepSilentGpus);
   }
 
-  /**
-   * GPUs that sent no sample for the retention (removed nodes, replaced boards) are forgotten; one
-   * with a recovery still to report is kept.
-   */
+  /** Forgets the GPUs {@link SilentGpus} says to, with the requests they served. */
   private void sweepSilentGpus(long streamTime) {
-    Instant before = Instant.ofEpochMilli(streamTime).minus(settings.lifecycle().stateRetention());
-    List<String> silent = new java.util.ArrayList<>();
+    Instant now = Instant.ofEpochMilli(streamTime);
+    Duration retention = settings.lifecycle().stateRetention();
+    List<String> silent = new ArrayList<>();
     try (KeyValueIterator<String, GpuView> all = gpus.all()) {
       while (all.hasNext()) {
         KeyValue<String, GpuView> entry = all.next();
-        GpuView gpu = entry.value;
-        Instant last = gpu.latest() == null ? null : gpu.latest().scrapedAt();
-        // A sample without a scrape time cannot age out (device-ingest always stamps one).
-        if (gpu.cleanToReport() == 0 && last != null && last.isBefore(before)) {
+        if (SilentGpus.forgotten(entry.value, now, retention)) {
           silent.add(entry.key);
         }
       }
@@ -162,250 +167,81 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
       return view.withClaim(claim.claimKey(), null);
     }
     if (input instanceof NodeInput.Node node) {
-      return onNode(record, view, node.node());
+      return send(record, NodeObjectChange.apply(view, node.node()));
     }
     if (input instanceof NodeInput.NodeRemoved) {
-      return onNode(record, view, null);
+      return send(record, NodeObjectChange.apply(view, null));
     }
     if (input instanceof NodeInput.Sample sample) {
-      return onSample(record, view, sample.sample(), at);
+      return send(record, samples.decide(record.key(), view, sample.sample(), at, this::served));
     }
     if (input instanceof NodeInput.Xid xid) {
-      return onXid(record, view, xid.xid(), at);
+      return onXid(record, view, xid.xid());
     }
     // NodeInput.Trace: handled in process(), it touches only the GPU's exemplars.
     return view;
   }
 
-  private NodeView onSample(
-      Record<String, NodeInput> record, NodeView view, DeviceSample sample, Instant at) {
-    String uuid = requireGpu(sample.gpuUuid());
-    GpuView gpu =
-        view.gpu(uuid).withSample(sample).withXids(null, at.minus(settings.device().xidLookback()));
-    Optional<KubernetesOwner> kubernetes =
-        OwnershipCheck.kubernetesOwner(sample.cluster(), uuid, view.pods(), view.claims());
-    Optional<FindingReason> reason =
-        ownershipCheck.compare(
-            sample.cluster(), sample.owner(), kubernetes, view.pods(), view.claims());
-    boolean lacksDra =
-        reason.filter(FindingReason.EXPORTER_WITHOUT_DRA_ATTRIBUTION::equals).isPresent();
-    if (lacksDra) {
-      reason = Optional.empty();
+  private NodeView onXid(Record<String, NodeInput> record, NodeView view, XidEvent xid) {
+    XidDecision.Outcome outcome =
+        xids.decide(
+            record.key(), view, xid, Instant.ofEpochMilli(record.timestamp()), this::served);
+    if (outcome.opened().isEmpty()) {
+      metrics.xidAsEvidenceOnly();
     }
-    if (sample.target() != null && kubernetes.map(KubernetesOwner::claimName).isPresent()) {
-      view = trackDraAttribution(record, view, sample, lacksDra, at);
-    }
-    gpu = trackMismatch(record, gpu, sample, reason, kubernetes.orElse(null), at);
-    gpu =
-        route(record, view, sample.cluster(), sample.node(), uuid, gpu, sample.owner(), kubernetes);
-    NodeView next = view.withGpu(uuid, gpu);
-    if (sample.health() == HealthStatus.FAIL) {
-      return trouble(
-          record,
-          next,
-          sample.cluster(),
-          sample.node(),
-          uuid,
-          IncidentClass.DEVICE_FAULT,
-          null,
-          at);
-    }
-    return reportClean(record, next, uuid);
+    return send(record, outcome.step());
   }
 
-  /**
-   * After a fault the next clean samples of the GPU go to the device-incident side (enough to
-   * resolve; it needs no more). A node that is not Ready cannot vouch for its GPUs.
-   */
-  private NodeView reportClean(Record<String, NodeInput> record, NodeView view, String uuid) {
-    GpuView gpu = view.gpu(uuid);
-    if (gpu.cleanToReport() == 0 || !view.health().ready()) {
-      return view;
-    }
-    for (IncidentClass incidentClass : DEVICE_CLASSES) {
+  /** Sends what a decision says to send, in order, and returns the view it leaves. */
+  private NodeView send(Record<String, NodeInput> record, NodeStep step) {
+    step.forwards().forEach(forward -> send(record, forward));
+    return step.view();
+  }
+
+  private void send(Record<String, NodeInput> record, NodeForward forward) {
+    if (forward instanceof NodeForward.GpuReleased released) {
+      toWorkload(record, released.workload(), WorkloadInput.gpuReleased(released.gpuUuid()));
+    } else if (forward instanceof NodeForward.GpuState state) {
+      metrics.snapshotToWorkload();
+      toWorkload(record, state.workload(), WorkloadInput.gpu(state.snapshot()));
+    } else if (forward instanceof NodeForward.WatchDevice watch) {
+      toWorkload(record, watch.workload(), WorkloadInput.deviceWatch(watch.trackerKey()));
+    } else if (forward instanceof NodeForward.Trouble trouble) {
       toDeviceIncidents(
-          record, DeviceIncidentInput.clean(trackerKey(record.key(), uuid, incidentClass)));
-    }
-    return view.withGpu(uuid, gpu.withCleanToReport(gpu.cleanToReport() - 1));
-  }
-
-  private NodeView onNode(Record<String, NodeInput> record, NodeView view, NodeState state) {
-    NodeView next = view.withNode(state);
-    NodeHealth before = view.health();
-    NodeHealth after = next.health();
-    if (before.unschedulable() != after.unschedulable() || before.ready() != after.ready()) {
-      toDeviceIncidents(record, DeviceIncidentInput.node(after));
-    }
-    return next;
-  }
-
-  private NodeView onXid(
-      Record<String, NodeInput> record, NodeView view, XidEvent xid, Instant at) {
-    String uuid = requireGpu(xid.gpuUuid());
-    GpuView gpu =
-        view.gpu(uuid).withXids(XidMark.of(xid, at), at.minus(settings.device().xidLookback()));
-    Optional<KubernetesOwner> kubernetes =
-        OwnershipCheck.kubernetesOwner(xid.cluster(), uuid, view.pods(), view.claims());
-    DeviceOwner exporter = gpu.latest() == null ? xid.owner() : gpu.latest().owner();
-    gpu = route(record, view, xid.cluster(), xid.node(), uuid, gpu, exporter, kubernetes);
-    NodeView next = view.withGpu(uuid, gpu);
-    if (xid.origin() == XidOrigin.APPLICATION) {
-      return trouble(
-          record, next, xid.cluster(), xid.node(), uuid, IncidentClass.APP_ERROR, xid, at);
-    }
-    if (xid.immediateAction().requiresNodeAction()) {
-      return trouble(
-          record, next, xid.cluster(), xid.node(), uuid, IncidentClass.DEVICE_FAULT, xid, at);
-    }
-    metrics.xidAsEvidenceOnly();
-    return next;
-  }
-
-  /** Hands the GPU's state to the workload that holds it, and tells a previous holder it left. */
-  private GpuView route(
-      Record<String, NodeInput> record,
-      NodeView view,
-      String cluster,
-      String node,
-      String uuid,
-      GpuView gpu,
-      DeviceOwner exporter,
-      Optional<KubernetesOwner> kubernetes) {
-    String podKey = kubernetes.map(KubernetesOwner::podKey).orElse(null);
-    if (podKey == null && exporter.hasPod() && exporter.namespace() != null) {
-      String claimed = Keys.pod(cluster, exporter.namespace(), exporter.pod());
-      podKey = view.pods().containsKey(claimed) ? claimed : null;
-    }
-    PodState pod = podKey == null ? null : view.pods().get(podKey);
-    String workload = pod == null ? null : RoutingKeys.workload(pod.correlation());
-    if (gpu.ownerWorkload() != null && !gpu.ownerWorkload().equals(workload)) {
+          record,
+          DeviceIncidentInput.trouble(
+              trouble.trackerKey(), trouble.draft(), trouble.workload(), trouble.health()));
+    } else if (forward instanceof NodeForward.Finding finding) {
+      if (finding.finding().kind() != FindingKind.RESOLVED) {
+        metrics.ownershipMismatch(finding.finding().reason());
+      }
       context.forward(
-          record
-              .withKey(gpu.ownerWorkload())
-              .withValue(new Routed.ToWorkload(WorkloadInput.gpuReleased(uuid))));
+          record.withKey(finding.key()).withValue(new Routed.FindingOut(finding.finding())));
+    } else if (forward instanceof NodeForward.Clean clean) {
+      toDeviceIncidents(record, DeviceIncidentInput.clean(clean.trackerKey()));
+    } else if (forward instanceof NodeForward.NodeHealthChanged changed) {
+      toDeviceIncidents(record, DeviceIncidentInput.node(changed.health()));
+    } else {
+      // Java 17 has no exhaustive pattern switch: a new NodeForward case must not vanish here.
+      throw new IllegalStateException("no route for node forward " + forward.getClass());
     }
-    GpuView owned = gpu.withOwner(workload, pod == null ? null : podKey);
-    if (workload == null) {
-      return owned;
-    }
-    GpuReport report = GpuReport.of(workload, podKey, owned, anomalies);
-    Instant at = Instant.ofEpochMilli(record.timestamp());
-    if (!report.due(owned, at, settings.windows().advance())) {
-      return owned;
-    }
-    metrics.snapshotToWorkload();
-    context.forward(
-        record
-            .withKey(workload)
-            .withValue(
-                new Routed.ToWorkload(
-                    WorkloadInput.gpu(report.snapshot(cluster, node, uuid, owned, at)))));
-    return owned.withReported(at, report.signature(owned));
   }
 
-  private GpuView trackMismatch(
-      Record<String, NodeInput> record,
-      GpuView gpu,
-      DeviceSample sample,
-      Optional<FindingReason> reason,
-      KubernetesOwner kubernetes,
-      Instant at) {
-    MismatchTracking.Outcome outcome =
-        MismatchTracking.track(
-            gpu.mismatch(), sample, reason, kubernetes, at, settings.ownership().mismatchGrace());
-    outcome
-        .finding()
-        .ifPresent(
-            finding -> {
-              if (finding.kind() != FindingKind.RESOLVED) {
-                metrics.ownershipMismatch(outcome.state().reason());
-              }
-              emitFinding(
-                  record, Keys.gpu(sample.cluster(), sample.node(), sample.gpuUuid()), finding);
-            });
-    return gpu.withMismatch(outcome.state());
-  }
-
-  /** One finding per target whose exporter lacks DRA attribution (see {@link DraAttribution}). */
-  private NodeView trackDraAttribution(
-      Record<String, NodeInput> record,
-      NodeView view,
-      DeviceSample sample,
-      boolean lacking,
-      Instant at) {
-    MismatchTracking.Outcome outcome =
-        DraAttribution.track(
-            view.targets().get(sample.target()),
-            sample,
-            lacking,
-            at,
-            settings.ownership().mismatchGrace());
-    outcome
-        .finding()
-        .ifPresent(
-            finding -> {
-              if (finding.kind() != FindingKind.RESOLVED) {
-                metrics.ownershipMismatch(finding.reason());
-              }
-              emitFinding(record, sample.cluster() + "/" + sample.target(), finding);
-            });
-    return view.withTarget(sample.target(), outcome.state());
-  }
-
-  private void emitFinding(Record<String, NodeInput> record, String key, DeviceFinding finding) {
-    context.forward(record.withKey(key).withValue(new Routed.FindingOut(finding)));
-  }
-
-  /**
-   * Device trouble: the device-incident side opens or refreshes the incident, the workload holding
-   * the GPU is told to report its windows for it, and the next clean samples will be reported.
-   */
-  private NodeView trouble(
-      Record<String, NodeInput> record,
-      NodeView view,
-      String cluster,
-      String node,
-      String uuid,
-      IncidentClass incidentClass,
-      XidEvent xid,
-      Instant at) {
-    GpuView gpu = view.gpu(uuid);
-    PodState owner = gpu.ownerPod() == null ? null : view.pods().get(gpu.ownerPod());
-    NodeHealth health = view.health();
-    GpuExemplars served = exemplars.get(Keys.gpu(cluster, node, uuid));
-    GpuView withServed = served == null ? gpu : gpu.withExemplars(served.traces());
-    IncidentDraft draft =
-        DeviceIncidents.draft(
-            incidentClass, cluster, node, uuid, withServed, xid, owner, health, at);
-    String key = trackerKey(record.key(), uuid, incidentClass);
-    String workload = owner == null ? null : gpu.ownerWorkload();
-    toDeviceIncidents(record, DeviceIncidentInput.trouble(key, draft, workload, health));
-    if (workload != null) {
-      context.forward(
-          record
-              .withKey(workload)
-              .withValue(new Routed.ToWorkload(WorkloadInput.deviceWatch(key))));
-    }
-    return view.withGpu(
-        uuid, gpu.withCleanToReport(settings.lifecycle().deviceCleanSamplesToResolve()));
+  private void toWorkload(Record<String, NodeInput> record, String workload, WorkloadInput input) {
+    context.forward(record.withKey(workload).withValue(new Routed.ToWorkload(input)));
   }
 
   private void toDeviceIncidents(Record<String, NodeInput> record, DeviceIncidentInput input) {
     context.forward(record.withValue(new Routed.ToDeviceIncidents(input)));
   }
 
-  private static final List<IncidentClass> DEVICE_CLASSES =
-      List.of(IncidentClass.DEVICE_FAULT, IncidentClass.APP_ERROR);
-
-  /** cluster/node/gpu|CLASS: one tracker per (GPU scope, class). */
+  /** cluster/node/gpu|CLASS: one tracker per (GPU scope, class); see {@link DeviceTrouble}. */
   static String trackerKey(String nodeKey, String uuid, IncidentClass incidentClass) {
-    return nodeKey + "/" + uuid + "|" + incidentClass.name();
+    return DeviceTrouble.trackerKey(nodeKey, uuid, incidentClass);
   }
 
-  private static String requireGpu(String uuid) {
-    if (uuid == null || uuid.isBlank()) {
-      throw new IllegalArgumentException("a device record without gpu_uuid cannot be correlated");
-    }
-    return uuid;
+  /** The requests a GPU served, by its cluster/node/gpu key: read only for a device incident. */
+  private Optional<GpuExemplars> served(String gpuKey) {
+    return Optional.ofNullable(exemplars.get(gpuKey));
   }
 }

@@ -32,12 +32,14 @@ final class TraceTopology {
             CorrelatorTopology.store(
                 settings.storeType(), StoreNames.TRACE_PARTS, TraceCodecs.openTraces()),
             settings.traces().maxOpen()));
-    return CorrelatorTopology.source(builder, Topics.TRACE_SPANS, "spans")
-        .filter((traceId, span) -> span != null, Named.as("spans-present"))
-        .process(
-            () -> new TraceAssembler(settings, metrics),
-            Named.as("trace-assembly"),
-            StoreNames.TRACE_PARTS);
+    return CorrelatorTopology.guarded(
+        CorrelatorTopology.source(builder, Topics.TRACE_SPANS, "spans", metrics)
+            .filter((traceId, span) -> span != null, Named.as("spans-present")),
+        () -> new TraceAssembler(settings, metrics),
+        "trace-assembly",
+        Topics.TRACE_SPANS.valueSerde(),
+        metrics,
+        StoreNames.TRACE_PARTS);
   }
 
   static KStream<String, WorkloadInput> measureWindows(
@@ -58,19 +60,21 @@ final class TraceTopology {
             Serdes.String(),
             TraceCodecs.assembled()));
     builder.addStateStore(marks);
-    return traces
-        .filter((traceId, trace) -> trace.attributable(), Named.as("attributable-traces"))
-        .selectKey(
-            (traceId, trace) -> RoutingKeys.workloadVersion(trace.correlation()),
-            Named.as("traces-by-workload-version"))
-        .repartition(
-            Repartitioned.with(Serdes.String(), TraceCodecs.assembled())
-                .withName("requests-by-workload-version")
-                .withNumberOfPartitions(settings.internalPartitions()))
-        .process(
-            () -> new RequestSlices(settings, metrics),
-            Named.as("request-windows"),
-            StoreNames.REQUEST_SLICES,
-            StoreNames.REQUEST_WINDOW_MARKS);
+    return CorrelatorTopology.guarded(
+        traces
+            .filter((traceId, trace) -> trace.attributable(), Named.as("attributable-traces"))
+            .selectKey(
+                (traceId, trace) -> RoutingKeys.workloadVersion(trace.correlation()),
+                Named.as("traces-by-workload-version"))
+            .repartition(
+                Repartitioned.with(Serdes.String(), TraceCodecs.assembled())
+                    .withName("requests-by-workload-version")
+                    .withNumberOfPartitions(settings.internalPartitions())),
+        () -> new RequestSlices(settings, metrics),
+        "request-windows",
+        TraceCodecs.assembled(),
+        metrics,
+        StoreNames.REQUEST_SLICES,
+        StoreNames.REQUEST_WINDOW_MARKS);
   }
 }

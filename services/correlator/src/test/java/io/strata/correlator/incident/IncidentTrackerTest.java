@@ -130,6 +130,9 @@ class IncidentTrackerTest {
     assertThat(reopened.incidentId()).isEqualTo(firstId);
     assertThat(reopened.state()).isEqualTo(IncidentState.OPEN);
     assertThat(reopened.resolvedAt()).isNull();
+    assertThat(tracker.current().episode()).isEqualTo(1);
+    assertThat(reopened.episode()).isEqualTo(2);
+    assertThat(reopened.reopenedAt()).isEqualTo(at(300));
 
     Incident fresh =
         tracker
@@ -140,6 +143,47 @@ class IncidentTrackerTest {
         .isEqualTo(IncidentIds.of(IncidentClass.QUEUE_BACKLOG, "c1", "ml/chat/v1", 2));
     assertThat(fresh.revision()).isEqualTo(1);
     assertThat(fresh.openedAt()).isEqualTo(at(610));
+    assertThat(fresh.episode()).isEqualTo(1);
+    assertThat(fresh.reopenedAt()).isNull();
+  }
+
+  @Test
+  void everyRevisionWithinAnEpisodeKeepsItAndOnlyAReopenAfterResolutionStartsTheNext() {
+    IncidentTracker tracker =
+        IncidentTracker.empty()
+            .onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN, 2)
+            .tracker();
+    tracker = tracker.onHealthy(at(10), 1, UPDATE).tracker();
+    tracker =
+        tracker.onTrouble(draft(Severity.WARNING, 500), at(300), UPDATE, COOLDOWN, 2).tracker();
+
+    // Within episode 2: trouble, evidence, mitigation, a relapse to OPEN, escalation, resolution.
+    tracker =
+        tracker.onTrouble(draft(Severity.WARNING, 520), at(310), UPDATE, COOLDOWN, 2).tracker();
+    tracker = tracker.withEvidence(tracker.current().evidence(), at(320), UPDATE).tracker();
+    tracker = tracker.mitigate(at(330), UPDATE, "node cordoned").tracker();
+    tracker =
+        tracker.onTrouble(draft(Severity.WARNING, 530), at(340), UPDATE, COOLDOWN, 2).tracker();
+    tracker =
+        tracker.onTrouble(draft(Severity.CRITICAL, 900), at(350), UPDATE, COOLDOWN, 2).tracker();
+    assertThat(tracker.current().state()).isEqualTo(IncidentState.OPEN);
+    assertThat(tracker.current().episode()).isEqualTo(2);
+    assertThat(tracker.current().reopenedAt()).isEqualTo(at(300));
+    Incident resolved =
+        tracker.resolve(at(360), Duration.ofSeconds(60), null).publish().orElseThrow();
+    assertThat(resolved.episode()).isEqualTo(2);
+    assertThat(resolved.reopenedAt()).isEqualTo(at(300));
+
+    // A third opening within the cooldown of the second resolution.
+    IncidentTracker third =
+        tracker
+            .resolve(at(360), Duration.ofSeconds(60), null)
+            .tracker()
+            .onTrouble(draft(Severity.WARNING, 500), at(400), UPDATE, COOLDOWN, 2)
+            .tracker();
+    assertThat(third.current().episode()).isEqualTo(3);
+    assertThat(third.current().reopenedAt()).isEqualTo(at(400));
+    assertThat(third.current().openedAt()).isEqualTo(at(0));
   }
 
   @Test

@@ -102,21 +102,24 @@ public final class ApprovalService {
     if (type.isEmpty() || original.inversePatch() == null || original.dryRun()) {
       return Optional.empty();
     }
+    // The undo belongs to its original's episode: it restores only what that episode's action set.
     return Optional.of(
         journal.record(
-            Actions.proposed(
-                undoId,
-                original.incidentId(),
-                original.step(),
-                type.get(),
-                original.target(),
-                original.inversePatch(),
-                null,
-                "undo of " + original.actionId() + " (" + Actions.label(original) + ")",
-                original.maxAttempts(),
-                false,
-                original.correlation(),
-                clock.instant())));
+            Actions.inEpisode(
+                Actions.proposed(
+                    undoId,
+                    original.incidentId(),
+                    original.step(),
+                    type.get(),
+                    original.target(),
+                    original.inversePatch(),
+                    null,
+                    "undo of " + original.actionId() + " (" + Actions.label(original) + ")",
+                    original.maxAttempts(),
+                    false,
+                    original.correlation(),
+                    clock.instant()),
+                original.episode())));
   }
 
   /** Proposes and approves the undo of an EXECUTED action in one go. */

@@ -13,6 +13,7 @@ import io.strata.remediator.core.cluster.TargetObject;
 import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.ActionJournal;
 import io.strata.remediator.core.journal.Actions;
+import io.strata.remediator.core.journal.Episodes;
 import io.strata.remediator.core.patch.KubeJson;
 import io.strata.remediator.core.patch.MergePatches;
 import io.strata.remediator.core.patch.PatchFactory;
@@ -41,6 +42,10 @@ import java.util.Set;
  * mitigations when it resolves, escalates or reverts when it misses its recovery deadline, and
  * writes the review record once it closes. Every method returns the ids of actions approved by
  * policy, for the caller to execute. Re-processing an incident is harmless: ids are deterministic.
+ *
+ * <p>All of this is per episode of the incident (ADR 023): a relapse the correlator reopens under
+ * the same id is planned with fresh action ids, gets its own deadline and its own review, and its
+ * resolution refuses only its own (and older) pending proposals.
  */
 public final class RemediationEngine {
 
@@ -59,6 +64,7 @@ public final class RemediationEngine {
 
   private final Map<String, Incident> incidents = new LinkedHashMap<>();
   private final Map<String, Long> processedRevisions = new HashMap<>();
+  // Keyed per episode (Episodes.key): the bare incident id for episode 1.
   private final Set<String> reviewed = new HashSet<>();
   private final Set<String> announced = new HashSet<>();
   private final Set<String> needsProcessing = new HashSet<>();
@@ -115,9 +121,14 @@ public final class RemediationEngine {
     return approvals.undo(actionId, principal, channel);
   }
 
-  /** Remembers that a review was already written (rebuilt from strata.reviews.v1). */
-  public synchronized void markReviewed(String incidentId) {
-    reviewed.add(incidentId);
+  /**
+   * Remembers that a review was already written (rebuilt from strata.reviews.v1).
+   *
+   * @param episodeKey {@link Episodes#key} of the review's incident and episode (the bare incident
+   *     id for episode 1)
+   */
+  public synchronized void markReviewed(String episodeKey) {
+    reviewed.add(episodeKey);
   }
 
   public synchronized Optional<Incident> incident(String incidentId) {
@@ -174,7 +185,7 @@ public final class RemediationEngine {
    * processing left undone, without announcing its notes a second time.
    */
   public synchronized List<String> restore(Incident incident) {
-    announced.add(incident.incidentId());
+    announced.add(Episodes.key(incident));
     processedRevisions.remove(incident.incidentId());
     return onIncident(incident);
   }
@@ -188,11 +199,10 @@ public final class RemediationEngine {
     Instant now = clock.instant();
     for (Incident incident : incidents.values()) {
       if (incident.state() == IncidentState.RESOLVED
-          || deadlineMissed.containsKey(incident.incidentId())) {
+          || deadlineMissed.containsKey(Episodes.key(incident))) {
         continue;
       }
-      Optional<Instant> mitigated =
-          ReviewBuilder.mitigatedAt(incident.incidentId(), journal.store());
+      Optional<Instant> mitigated = ReviewBuilder.mitigatedAt(incident, journal.store());
       if (mitigated.isPresent()
           && !now.isBefore(mitigated.get().plus(settings.recoveryDeadline()))) {
         toExecute.addAll(missDeadline(incident));
@@ -214,7 +224,7 @@ public final class RemediationEngine {
         proposed.add(journal.record(proposal(incident, step)));
       }
     }
-    boolean firstNotice = announced.add(incident.incidentId());
+    boolean firstNotice = announced.add(Episodes.key(incident));
     if (!proposed.isEmpty() || (firstNotice && !plan.notes().isEmpty())) {
       notifier.planProposed(incident, proposed, plan.notes());
     }
@@ -251,25 +261,31 @@ public final class RemediationEngine {
     } catch (TargetException | PatchRefusal e) {
       // A preview only: the executor computes the authoritative patch when it runs.
     }
-    return Actions.proposed(
-        step.actionId(),
-        incident.incidentId(),
-        step.step(),
-        step.type(),
-        step.target(),
-        patch,
-        inverse,
-        "step " + step.step() + " of the " + incident.incidentClass() + " plan",
-        settings.maxAttempts(),
-        settings.dryRun(),
-        incident.correlation(),
-        clock.instant());
+    return Actions.inEpisode(
+        Actions.proposed(
+            step.actionId(),
+            incident.incidentId(),
+            step.step(),
+            step.type(),
+            step.target(),
+            patch,
+            inverse,
+            "step " + step.step() + " of the " + incident.incidentClass() + " plan",
+            settings.maxAttempts(),
+            settings.dryRun(),
+            incident.correlation(),
+            clock.instant()),
+        incident.episode());
   }
 
   private List<String> resolve(Incident incident) {
     Instant now = clock.instant();
     List<RemediationAction> executed = new ArrayList<>();
     for (RemediationAction action : journal.store().forIncident(incident.incidentId())) {
+      if (action.episode() > incident.episode()) {
+        // A later episode's proposal is never superseded by an earlier resolution.
+        continue;
+      }
       boolean isUndo = journal.store().undoneBy(action.actionId()).isPresent();
       if (action.state() == ActionState.PROPOSED && !isUndo) {
         journal.record(
@@ -284,14 +300,12 @@ public final class RemediationEngine {
       }
     }
     List<String> toExecute = undoTemporary(incident, executed);
-    if (!reviewed.contains(incident.incidentId())) {
+    String episode = Episodes.key(incident);
+    if (!reviewed.contains(episode)) {
       reviews.write(
           ReviewBuilder.build(
-              incident,
-              journal.store(),
-              Optional.ofNullable(deadlineMissed.get(incident.incidentId())),
-              now));
-      reviewed.add(incident.incidentId());
+              incident, journal.store(), Optional.ofNullable(deadlineMissed.get(episode)), now));
+      reviewed.add(episode);
     }
     return toExecute;
   }
@@ -321,10 +335,10 @@ public final class RemediationEngine {
   }
 
   private List<String> missDeadline(Incident incident) {
-    deadlineMissed.put(incident.incidentId(), settings.onDeadline());
+    deadlineMissed.put(Episodes.key(incident), settings.onDeadline());
     List<RemediationAction> affected = new ArrayList<>();
     List<String> toExecute = new ArrayList<>();
-    for (RemediationAction action : journal.store().forIncident(incident.incidentId())) {
+    for (RemediationAction action : Episodes.current(journal.store(), incident)) {
       boolean isUndo = journal.store().undoneBy(action.actionId()).isPresent();
       if (isUndo) {
         continue;

@@ -13,6 +13,7 @@ import io.strata.remediator.config.RemediatorConfig;
 import io.strata.remediator.core.execute.IntegrityProblem;
 import io.strata.remediator.core.journal.ActionSigner;
 import io.strata.remediator.core.journal.ActionStore;
+import io.strata.remediator.core.journal.Episodes;
 import io.strata.remediator.core.journal.JournalTransitions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -83,7 +84,7 @@ public class JournalRebuilder {
           }
         });
     Set<String> reviewed = new HashSet<>();
-    readAll(Topics.REVIEWS, (record, r) -> reviewed.add(r.incidentId()));
+    readAll(Topics.REVIEWS, (record, r) -> reviewed.add(Episodes.key(r.incidentId(), r.episode())));
     Map<String, Incident> incidents = new LinkedHashMap<>();
     readAll(
         Topics.INCIDENTS,

@@ -8,9 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.NamespacedKubernetesClient;
-import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -735,43 +733,14 @@ class RemediationFlowTest {
 
   /** A batch Job, the kind whose PAUSE_NEW_BATCHES is spec.suspend. */
   private void job(String namespace, String name) {
-    try {
-      k8s()
-          .batch()
-          .v1()
-          .jobs()
-          .inNamespace(namespace)
-          .resource(
-              new io.fabric8.kubernetes.api.model.batch.v1.JobBuilder()
-                  .withNewMetadata()
-                  .withName(name)
-                  .withNamespace(namespace)
-                  .endMetadata()
-                  .withNewSpec()
-                  .withSuspend(false)
-                  .endSpec()
-                  .build())
-          .create();
-    } catch (KubernetesClientException e) {
-      assertThat(e.getCode()).isEqualTo(409);
-    }
+    MockApi.job(server, namespace, name);
   }
 
   private void drainRequests() throws InterruptedException {
-    while (server.getKubernetesMockServer().takeRequest(1, TimeUnit.MILLISECONDS) != null) {
-      // discard what earlier tests sent
-    }
+    MockApi.drainRequests(server);
   }
 
   private long patchesTo(String path) throws InterruptedException {
-    long count = 0;
-    RecordedRequest request;
-    while ((request = server.getKubernetesMockServer().takeRequest(1, TimeUnit.MILLISECONDS))
-        != null) {
-      if ("PATCH".equals(request.getMethod()) && request.getPath().startsWith(path)) {
-        count++;
-      }
-    }
-    return count;
+    return MockApi.patchesTo(server, path);
   }
 }

@@ -7,9 +7,9 @@ import java.util.Optional;
 
 /**
  * What the executor checks before it acts on a journal record: that the remediator wrote it (its
- * integrity tag) and that it is what the planner would derive (the id from incident, step, type and
- * target; an undo on its original's target, whose recorded patch is verified too). The patch itself
- * is recomputed from the live object at execution and compared there (ActionExecutor).
+ * integrity tag) and that it is what the planner would derive (the id from incident, episode, step,
+ * type and target; an undo on its original's target, whose recorded patch is verified too). The
+ * patch itself is recomputed from the live object at execution and compared there (ActionExecutor).
  */
 final class ExecutionIntegrity {
 
@@ -25,7 +25,12 @@ final class ExecutionIntegrity {
       String derived =
           action.target() == null
               ? null
-              : ActionIds.of(action.incidentId(), action.step(), action.type(), action.target());
+              : ActionIds.of(
+                  action.incidentId(),
+                  action.episode(),
+                  action.step(),
+                  action.type(),
+                  action.target());
       return action.actionId().equals(derived)
           ? Optional.empty()
           : Optional.of(IntegrityProblem.ID_MISMATCH);

@@ -1,5 +1,6 @@
 package io.strata.remediator.core.journal;
 
+import io.strata.events.incident.Incident;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.TargetRef;
 import java.nio.charset.StandardCharsets;
@@ -17,8 +18,9 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <p>The canonical content is every component that decides what is executed, each written as its
  * length and its text (so no two different actions share an encoding): ids, step, type, state,
- * target, both patches, approval, attempts, dry-run and the time. The message and the correlation
- * are left out: they are descriptive and nothing executes from them.
+ * target, both patches, approval, attempts, dry-run, the time and (after episode 1) the episode.
+ * The message and the correlation are left out: they are descriptive and nothing executes from
+ * them.
  */
 public final class ActionSigner {
 
@@ -75,14 +77,23 @@ public final class ActionSigner {
           a.dryRun(),
           a.updatedAt()
         }) {
-      if (part == null) {
-        out.append("|-");
-      } else {
-        String text = part.toString();
-        out.append('|').append(text.length()).append(':').append(text);
-      }
+      append(out, part);
+    }
+    if (a.episode() > Incident.FIRST_EPISODE) {
+      // The episode decides the derived id. Appended only after episode 1, so records signed
+      // before episodes existed keep their tags.
+      append(out, a.episode());
     }
     return out.toString();
+  }
+
+  private static void append(StringBuilder out, Object part) {
+    if (part == null) {
+      out.append("|-");
+    } else {
+      String text = part.toString();
+      out.append('|').append(text.length()).append(':').append(text);
+    }
   }
 
   private byte[] mac(String content) {

@@ -49,6 +49,33 @@ public final class Actions {
         now);
   }
 
+  /**
+   * The same action as planned for episode {@code episode} of its incident (a proposal is first
+   * built for episode 1, then placed in the episode whose id it carries).
+   */
+  public static RemediationAction inEpisode(RemediationAction a, int episode) {
+    return new RemediationAction(
+        a.actionId(),
+        a.incidentId(),
+        a.step(),
+        a.type(),
+        a.state(),
+        a.target(),
+        a.patch(),
+        a.inversePatch(),
+        a.reason(),
+        a.message(),
+        a.approvedBy(),
+        a.approvalChannel(),
+        a.approvedAt(),
+        a.attempt(),
+        a.maxAttempts(),
+        a.dryRun(),
+        a.correlation(),
+        a.updatedAt(),
+        episode);
+  }
+
   /** The same action in {@code state}, with a reason and a message. */
   public static RemediationAction transition(
       RemediationAction a,
@@ -74,7 +101,8 @@ public final class Actions {
         a.maxAttempts(),
         a.dryRun(),
         a.correlation(),
-        now);
+        now,
+        a.episode());
   }
 
   /** The same action approved (or rejected) by {@code principal}. */
@@ -102,7 +130,8 @@ public final class Actions {
         a.maxAttempts(),
         a.dryRun(),
         a.correlation(),
-        now);
+        now,
+        a.episode());
   }
 
   /** The same action entering attempt {@code attempt} with the exact patch and its inverse. */
@@ -126,7 +155,8 @@ public final class Actions {
         a.maxAttempts(),
         a.dryRun(),
         a.correlation(),
-        now);
+        now,
+        a.episode());
   }
 
   /** A short human label: {@code CORDON_NODE Node gpu-node-1}. */

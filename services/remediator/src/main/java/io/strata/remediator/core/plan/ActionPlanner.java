@@ -156,7 +156,7 @@ public final class ActionPlanner {
 
   private static void add(
       List<PlannedAction> actions, Incident incident, int step, ActionType type, TargetRef target) {
-    String id = ActionIds.of(incident.incidentId(), step, type, target);
+    String id = ActionIds.of(incident.incidentId(), incident.episode(), step, type, target);
     actions.add(new PlannedAction(id, step, type, target));
   }
 

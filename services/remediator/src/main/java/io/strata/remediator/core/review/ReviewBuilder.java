@@ -9,6 +9,7 @@ import io.strata.events.remediation.ReviewOutcome;
 import io.strata.events.remediation.ReviewRecord;
 import io.strata.remediator.core.DeadlinePolicy;
 import io.strata.remediator.core.journal.ActionStore;
+import io.strata.remediator.core.journal.Episodes;
 import io.strata.remediator.core.plan.ActionPlanner;
 import io.strata.remediator.core.plan.Incidents;
 import java.time.Duration;
@@ -18,14 +19,18 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
-/** The review record of a closed incident, from the incident and its actions' histories. */
+/**
+ * The review record of a closed incident episode, from the incident and the histories of that
+ * episode's actions (ADR 023): a reopened incident's second review lists only what the relapse did,
+ * and its times count from the episode's start.
+ */
 public final class ReviewBuilder {
 
   private ReviewBuilder() {}
 
   public static ReviewRecord build(
       Incident incident, ActionStore store, Optional<DeadlinePolicy> deadlineMissed, Instant now) {
-    List<RemediationAction> actions = store.forIncident(incident.incidentId());
+    List<RemediationAction> actions = Episodes.current(store, incident);
     List<ActionRecord> records =
         actions.stream()
             .map(
@@ -41,16 +46,17 @@ public final class ReviewBuilder {
                         store.firstTime(a.actionId(), ActionState.EXECUTED).orElse(null),
                         store.firstTime(a.actionId(), ActionState.REVERTED).orElse(null)))
             .toList();
-    Optional<Instant> mitigatedAt = mitigatedAt(incident.incidentId(), store);
+    Optional<Instant> mitigatedAt = mitigatedAt(incident, store);
     Instant resolvedAt = incident.resolvedAt();
+    Instant started = incident.episodeStartedAt();
     Long timeToRecover = incident.timeToRecoverMillis();
-    if (timeToRecover == null && resolvedAt != null && incident.openedAt() != null) {
-      timeToRecover = Duration.between(incident.openedAt(), resolvedAt).toMillis();
+    if (timeToRecover == null && resolvedAt != null && started != null) {
+      timeToRecover = Duration.between(started, resolvedAt).toMillis();
     }
     Long timeToMitigate =
         mitigatedAt
-            .filter(t -> incident.openedAt() != null)
-            .map(t -> Duration.between(incident.openedAt(), t).toMillis())
+            .filter(t -> started != null)
+            .map(t -> Duration.between(started, t).toMillis())
             .orElse(null);
     return new ReviewRecord(
         incident.incidentId(),
@@ -63,18 +69,22 @@ public final class ReviewBuilder {
             : incident.evidence().exemplarTraces().get(0).traceId(),
         incident.evidence().devices(),
         records,
-        incident.openedAt(),
+        started,
         mitigatedAt.orElse(null),
         resolvedAt,
         timeToMitigate,
         timeToRecover,
         MissingDimensions.of(incident),
-        now);
+        now,
+        incident.episode());
   }
 
-  /** When the first forward action (not an undo, not a dry run) was executed. */
-  public static Optional<Instant> mitigatedAt(String incidentId, ActionStore store) {
-    return store.forIncident(incidentId).stream()
+  /**
+   * When the first forward action (not an undo, not a dry run) of the incident's current episode
+   * was executed.
+   */
+  public static Optional<Instant> mitigatedAt(Incident incident, ActionStore store) {
+    return Episodes.current(store, incident).stream()
         .filter(a -> !a.dryRun() && store.undoneBy(a.actionId()).isEmpty())
         .map(a -> store.firstTime(a.actionId(), ActionState.EXECUTED))
         .flatMap(Optional::stream)

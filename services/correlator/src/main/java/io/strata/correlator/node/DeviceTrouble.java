@@ -1,0 +1,94 @@
+package io.strata.correlator.node;
+
+import io.strata.correlator.incident.DeviceIncidents;
+import io.strata.correlator.incident.IncidentDraft;
+import io.strata.correlator.state.GpuExemplars;
+import io.strata.correlator.state.GpuView;
+import io.strata.correlator.state.NodeHealth;
+import io.strata.correlator.state.NodeView;
+import io.strata.events.device.XidEvent;
+import io.strata.events.incident.IncidentClass;
+import io.strata.events.k8s.PodState;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Device trouble and the clean samples after it. Trouble goes to the device-incident side (which
+ * opens or refreshes the incident), the workload holding the GPU is told to report its windows for
+ * it, and the next {@code cleanSamplesToResolve} clean samples of the GPU are reported (enough to
+ * resolve; the device-incident side needs no more), unless the node is not Ready: a node that is
+ * not Ready cannot vouch for its GPUs.
+ */
+public final class DeviceTrouble {
+
+  /** The classes a GPU's clean sample concerns: both device-incident lifecycles. */
+  private static final List<IncidentClass> DEVICE_CLASSES =
+      List.of(IncidentClass.DEVICE_FAULT, IncidentClass.APP_ERROR);
+
+  private final int cleanSamplesToResolve;
+
+  public DeviceTrouble(int cleanSamplesToResolve) {
+    this.cleanSamplesToResolve = cleanSamplesToResolve;
+  }
+
+  /** cluster/node/gpu|CLASS: one device-incident tracker per (GPU scope, class). */
+  public static String trackerKey(String nodeKey, String uuid, IncidentClass incidentClass) {
+    return nodeKey + "/" + uuid + "|" + incidentClass.name();
+  }
+
+  /**
+   * @param xid the XID that is the trouble; null for a health FAIL
+   * @param served the requests a GPU served by its cluster/node/gpu key, read only here (a draft
+   *     carries them as exemplars)
+   */
+  public NodeStep trouble(
+      NodeView view,
+      GpuRef ref,
+      IncidentClass incidentClass,
+      XidEvent xid,
+      Instant at,
+      Function<String, Optional<GpuExemplars>> served) {
+    GpuView gpu = view.gpu(ref.uuid());
+    PodState owner = gpu.ownerPod() == null ? null : view.pods().get(gpu.ownerPod());
+    NodeHealth health = view.health();
+    GpuView withServed =
+        served.apply(ref.key()).map(s -> gpu.withExemplars(s.traces())).orElse(gpu);
+    IncidentDraft draft =
+        DeviceIncidents.draft(
+            incidentClass,
+            ref.cluster(),
+            ref.node(),
+            ref.uuid(),
+            withServed,
+            xid,
+            owner,
+            health,
+            at);
+    String key = trackerKey(ref.nodeKey(), ref.uuid(), incidentClass);
+    String workload = owner == null ? null : gpu.ownerWorkload();
+    List<NodeForward> forwards = new ArrayList<>();
+    forwards.add(new NodeForward.Trouble(key, draft, workload, health));
+    if (workload != null) {
+      forwards.add(new NodeForward.WatchDevice(workload, key));
+    }
+    return new NodeStep(
+        view.withGpu(ref.uuid(), gpu.withCleanToReport(cleanSamplesToResolve)), forwards);
+  }
+
+  /** A sample that is not a FAIL: reported to both trackers while clean samples are still due. */
+  public NodeStep clean(NodeView view, GpuRef ref) {
+    GpuView gpu = view.gpu(ref.uuid());
+    if (gpu.cleanToReport() == 0 || !view.health().ready()) {
+      return NodeStep.of(view);
+    }
+    List<NodeForward> forwards = new ArrayList<>();
+    for (IncidentClass incidentClass : DEVICE_CLASSES) {
+      forwards.add(new NodeForward.Clean(trackerKey(ref.nodeKey(), ref.uuid(), incidentClass)));
+    }
+    return new NodeStep(
+        view.withGpu(ref.uuid(), gpu.withCleanToReport(gpu.cleanToReport() - 1)), forwards);
+  }
+}

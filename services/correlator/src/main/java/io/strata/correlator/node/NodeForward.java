@@ -1,0 +1,41 @@
+package io.strata.correlator.node;
+
+import io.strata.correlator.incident.IncidentDraft;
+import io.strata.correlator.state.GpuSnapshot;
+import io.strata.correlator.state.NodeHealth;
+import io.strata.events.device.DeviceFinding;
+
+/**
+ * What a node-side decision sends on, one case per destination and kind. The node processor turns
+ * each into a routed record in list order: the workload cases to the workload's key, the
+ * device-incident cases to the node's key, a finding to its own key. Kept apart from the topology's
+ * wire types so that the decisions are plain Java.
+ */
+public sealed interface NodeForward {
+
+  /** An ownership finding (or its resolution), keyed cluster/node/gpu or cluster/target. */
+  record Finding(String key, DeviceFinding finding) implements NodeForward {}
+
+  /** The workload that held the GPU holds it no longer. */
+  record GpuReleased(String workload, String gpuUuid) implements NodeForward {}
+
+  /** The GPU's state for the workload holding it. */
+  record GpuState(String workload, GpuSnapshot snapshot) implements NodeForward {}
+
+  /** The workload holding a GPU in trouble reports its windows to the device incident. */
+  record WatchDevice(String workload, String trackerKey) implements NodeForward {}
+
+  /**
+   * Device trouble for the device-incident side: open or refresh the incident.
+   *
+   * @param workload the workload holding the GPU, null when none
+   */
+  record Trouble(String trackerKey, IncidentDraft draft, String workload, NodeHealth health)
+      implements NodeForward {}
+
+  /** A clean sample of a GPU after trouble, for the device-incident side. */
+  record Clean(String trackerKey) implements NodeForward {}
+
+  /** The node's schedulability or readiness changed: it concerns all its device incidents. */
+  record NodeHealthChanged(NodeHealth health) implements NodeForward {}
+}

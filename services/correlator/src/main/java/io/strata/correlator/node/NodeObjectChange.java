@@ -1,0 +1,30 @@
+package io.strata.correlator.node;
+
+import io.strata.correlator.state.NodeHealth;
+import io.strata.correlator.state.NodeView;
+import io.strata.events.k8s.NodeState;
+import java.util.List;
+
+/**
+ * The node object changed (or was deleted): the view keeps it, and a change of what it means for
+ * the node's device incidents (schedulable or not: containment; Ready or not: whether its samples
+ * count toward recovery) goes to the device-incident side. A change of labels, capacity or notes
+ * alone does not.
+ */
+public final class NodeObjectChange {
+
+  private NodeObjectChange() {}
+
+  /**
+   * @param state the node object's state, null when it was deleted
+   */
+  public static NodeStep apply(NodeView view, NodeState state) {
+    NodeView next = view.withNode(state);
+    NodeHealth before = view.health();
+    NodeHealth after = next.health();
+    if (before.unschedulable() != after.unschedulable() || before.ready() != after.ready()) {
+      return new NodeStep(next, List.of(new NodeForward.NodeHealthChanged(after)));
+    }
+    return NodeStep.of(next);
+  }
+}

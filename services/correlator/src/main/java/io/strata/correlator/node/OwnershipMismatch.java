@@ -1,0 +1,81 @@
+package io.strata.correlator.node;
+
+import io.strata.correlator.ownership.KubernetesOwner;
+import io.strata.correlator.ownership.MismatchTracking;
+import io.strata.correlator.ownership.OwnershipCheck;
+import io.strata.correlator.state.GpuView;
+import io.strata.correlator.state.NodeView;
+import io.strata.events.device.DeviceSample;
+import io.strata.events.device.FindingReason;
+import io.strata.events.topic.Keys;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * One sample's ownership check: who Kubernetes says holds the GPU (its pods' allocations and the
+ * node's DRA claims), whether the exporter's labels disagree, and the GPU's OWNERSHIP_MISMATCH in
+ * progress (reported after the grace, resolved when they agree again, see {@link
+ * MismatchTracking}). An exporter that labels no claim for a DRA-held GPU is a fact about its
+ * scrape target, not a disagreement about this GPU: it is handed to {@link ClaimAttribution}
+ * instead.
+ */
+public final class OwnershipMismatch {
+
+  /**
+   * @param kubernetes who Kubernetes says holds the GPU
+   * @param lacksDraAttribution the exporter labels no claim for a GPU held through a DRA claim
+   * @param gpu the GPU with its mismatch state after the sample
+   * @param finding the finding to publish (keyed cluster/node/gpu), if any
+   */
+  public record Outcome(
+      Optional<KubernetesOwner> kubernetes,
+      boolean lacksDraAttribution,
+      GpuView gpu,
+      Optional<NodeForward.Finding> finding) {}
+
+  private final OwnershipCheck check;
+  private final Duration grace;
+
+  /**
+   * @param reportExporterWithoutOwner whether an exporter that names nobody for a GPU Kubernetes
+   *     allocated is a disagreement
+   * @param grace how long a disagreement lasts before it is reported
+   */
+  public OwnershipMismatch(boolean reportExporterWithoutOwner, Duration grace) {
+    this.check = new OwnershipCheck(reportExporterWithoutOwner);
+    this.grace = grace;
+  }
+
+  /**
+   * @param view the node's pods and claims
+   * @param gpu the GPU the sample is of, its mismatch in progress included
+   */
+  public Outcome check(NodeView view, GpuView gpu, DeviceSample sample, Instant at) {
+    Optional<KubernetesOwner> kubernetes =
+        OwnershipCheck.kubernetesOwner(
+            sample.cluster(), sample.gpuUuid(), view.pods(), view.claims());
+    Optional<FindingReason> reason =
+        check.compare(sample.cluster(), sample.owner(), kubernetes, view.pods(), view.claims());
+    boolean lacksDra =
+        reason.filter(FindingReason.EXPORTER_WITHOUT_DRA_ATTRIBUTION::equals).isPresent();
+    MismatchTracking.Outcome tracked =
+        MismatchTracking.track(
+            gpu.mismatch(),
+            sample,
+            lacksDra ? Optional.empty() : reason,
+            kubernetes.orElse(null),
+            at,
+            grace);
+    return new Outcome(
+        kubernetes,
+        lacksDra,
+        gpu.withMismatch(tracked.state()),
+        tracked
+            .finding()
+            .map(
+                finding ->
+                    new NodeForward.Finding(
+                        Keys.gpu(sample.cluster(), sample.node(), sample.gpuUuid()), finding)));
+  }
+}

@@ -1,0 +1,78 @@
+package io.strata.correlator.node;
+
+import io.strata.correlator.state.GpuExemplars;
+import io.strata.correlator.state.GpuView;
+import io.strata.correlator.state.NodeView;
+import io.strata.events.device.DeviceSample;
+import io.strata.events.device.HealthStatus;
+import io.strata.events.incident.IncidentClass;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * How one device sample is judged on the node side, in order: the GPU keeps it (and its XIDs of the
+ * lookback), its ownership is checked (the target's DRA attribution, then the GPU's mismatch), the
+ * workload holding it is told, and a health FAIL is device trouble (a DEVICE_FAULT) while any other
+ * sample counts as clean for an incident awaiting recovery. Device fields themselves are judged on
+ * the workload side ({@code GpuReport}'s anomalies), as evidence.
+ */
+public final class SampleDecision {
+
+  private final Duration xidLookback;
+  private final OwnershipMismatch ownership;
+  private final ClaimAttribution claims;
+  private final GpuHandoff handoff;
+  private final DeviceTrouble trouble;
+
+  /**
+   * @param xidLookback how long a GPU's XIDs stay evidence
+   */
+  public SampleDecision(
+      Duration xidLookback,
+      OwnershipMismatch ownership,
+      ClaimAttribution claims,
+      GpuHandoff handoff,
+      DeviceTrouble trouble) {
+    this.xidLookback = xidLookback;
+    this.ownership = ownership;
+    this.claims = claims;
+    this.handoff = handoff;
+    this.trouble = trouble;
+  }
+
+  /**
+   * @param nodeKey the record's cluster/node key
+   * @param view the node's view with the sample's GPU loaded
+   * @param at the record's time
+   * @param served the requests a GPU served by its key, read only for an incident draft
+   * @throws IllegalArgumentException when the sample names no GPU
+   */
+  public NodeStep decide(
+      String nodeKey,
+      NodeView view,
+      DeviceSample sample,
+      Instant at,
+      Function<String, Optional<GpuExemplars>> served) {
+    GpuRef ref = new GpuRef(nodeKey, sample.cluster(), sample.node(), sample.gpuUuid());
+    GpuView gpu = view.gpu(ref.uuid()).withSample(sample).withXids(null, at.minus(xidLookback));
+    OwnershipMismatch.Outcome owner = ownership.check(view, gpu, sample, at);
+    NodeStep target =
+        claims.track(view, sample, owner.kubernetes(), owner.lacksDraAttribution(), at);
+    // The target's finding goes first, then the GPU's: the order the checks always had.
+    List<NodeForward> findings = new ArrayList<>(target.forwards());
+    owner.finding().ifPresent(findings::add);
+    NodeStep checked =
+        new NodeStep(target.view(), findings)
+            .then(
+                handoff.handOff(
+                    target.view(), ref, owner.gpu(), sample.owner(), owner.kubernetes(), at));
+    return checked.then(
+        sample.health() == HealthStatus.FAIL
+            ? trouble.trouble(checked.view(), ref, IncidentClass.DEVICE_FAULT, null, at, served)
+            : trouble.clean(checked.view(), ref));
+  }
+}

@@ -1,0 +1,91 @@
+package io.strata.correlator.node;
+
+import io.strata.correlator.ownership.KubernetesOwner;
+import io.strata.correlator.ownership.OwnershipCheck;
+import io.strata.correlator.state.GpuExemplars;
+import io.strata.correlator.state.GpuView;
+import io.strata.correlator.state.NodeView;
+import io.strata.correlator.state.XidMark;
+import io.strata.events.device.DeviceOwner;
+import io.strata.events.device.XidEvent;
+import io.strata.events.device.XidOrigin;
+import io.strata.events.incident.IncidentClass;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * How one XID is handled on the node side: it is kept on the GPU as evidence for the lookback (the
+ * workload holding the GPU is told, as a decisive change), and it opens what its origin and catalog
+ * action say (see {@link #opens}). Which XIDs are application-side and which action each has is
+ * device-ingest's catalog (NVIDIA's XID catalog, /work/shared/reference/xid); the correlator trusts
+ * the event's {@code origin} and {@code immediate_action}.
+ */
+public final class XidDecision {
+
+  /**
+   * @param opened the device-incident class the XID opens or refreshes; empty when it is evidence
+   *     only
+   */
+  public record Outcome(NodeStep step, Optional<IncidentClass> opened) {}
+
+  private final Duration xidLookback;
+  private final GpuHandoff handoff;
+  private final DeviceTrouble trouble;
+
+  /**
+   * @param xidLookback how long a GPU's XIDs stay evidence
+   */
+  public XidDecision(Duration xidLookback, GpuHandoff handoff, DeviceTrouble trouble) {
+    this.xidLookback = xidLookback;
+    this.handoff = handoff;
+    this.trouble = trouble;
+  }
+
+  /**
+   * What an XID opens: an application XID is an APP_ERROR for the GPU's holder, never a node
+   * action; any other XID whose catalog action takes the GPU or node out of service is a
+   * DEVICE_FAULT; the rest (IGNORE, RESTART_APP, CONTACT_SUPPORT, ...) is evidence only.
+   */
+  public static Optional<IncidentClass> opens(XidEvent xid) {
+    if (xid.origin() == XidOrigin.APPLICATION) {
+      return Optional.of(IncidentClass.APP_ERROR);
+    }
+    if (xid.immediateAction().requiresNodeAction()) {
+      return Optional.of(IncidentClass.DEVICE_FAULT);
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * @param nodeKey the record's cluster/node key
+   * @param view the node's view with the XID's GPU loaded
+   * @param at the record's time
+   * @param served the requests a GPU served by its key, read only for an incident draft
+   * @throws IllegalArgumentException when the XID names no GPU
+   */
+  public Outcome decide(
+      String nodeKey,
+      NodeView view,
+      XidEvent xid,
+      Instant at,
+      Function<String, Optional<GpuExemplars>> served) {
+    GpuRef ref = new GpuRef(nodeKey, xid.cluster(), xid.node(), xid.gpuUuid());
+    GpuView gpu = view.gpu(ref.uuid()).withXids(XidMark.of(xid, at), at.minus(xidLookback));
+    Optional<KubernetesOwner> kubernetes =
+        OwnershipCheck.kubernetesOwner(xid.cluster(), ref.uuid(), view.pods(), view.claims());
+    // The holder the exporter named in the GPU's latest sample, else the XID's own labels.
+    DeviceOwner exporter = gpu.latest() == null ? xid.owner() : gpu.latest().owner();
+    NodeStep handed = handoff.handOff(view, ref, gpu, exporter, kubernetes, at);
+    Optional<IncidentClass> opened = opens(xid);
+    return new Outcome(
+        opened
+            .map(
+                incidentClass ->
+                    handed.then(
+                        trouble.trouble(handed.view(), ref, incidentClass, xid, at, served)))
+            .orElse(handed),
+        opened);
+  }
+}

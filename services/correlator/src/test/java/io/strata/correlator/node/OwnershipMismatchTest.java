@@ -1,0 +1,104 @@
+package io.strata.correlator.node;
+
+import static io.strata.correlator.node.NodeFixtures.CLAIM;
+import static io.strata.correlator.node.NodeFixtures.CLAIM_KEY;
+import static io.strata.correlator.node.NodeFixtures.GPU_KEY;
+import static io.strata.correlator.node.NodeFixtures.POD_KEY;
+import static io.strata.correlator.node.NodeFixtures.T0;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.correlator.state.GpuView;
+import io.strata.correlator.state.MismatchState;
+import io.strata.correlator.state.NodeView;
+import io.strata.events.device.DeviceOwner;
+import io.strata.events.device.DeviceSample;
+import io.strata.events.device.FindingKind;
+import io.strata.events.device.FindingReason;
+import io.strata.events.device.HealthStatus;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class OwnershipMismatchTest {
+
+  private static final Duration GRACE = Duration.ofMinutes(2);
+
+  /** IncidentIds of OWNERSHIP_MISMATCH|c1|node/gpu, "own-" and the episode's start (T0). */
+  private static final String FINDING_ID = "own-490517882cee77eef02c-1796032800000";
+
+  private final OwnershipMismatch ownership = new OwnershipMismatch(true, GRACE);
+
+  private static NodeView draNode() {
+    return NodeFixtures.nodeWithPod(false).withClaim(CLAIM_KEY, NodeFixtures.claim());
+  }
+
+  private static DeviceSample sample(DeviceOwner owner, Instant at) {
+    return NodeFixtures.sample(owner, HealthStatus.PASS, at);
+  }
+
+  @Test
+  void theExporterLabelsOfTheDraExampleAgreeWithTheClaim() {
+    OwnershipMismatch.Outcome outcome =
+        ownership.check(
+            draNode(), GpuView.empty(), sample(NodeFixtures.exporterClaim("pod1", CLAIM), T0), T0);
+
+    assertThat(outcome.kubernetes()).isPresent();
+    assertThat(outcome.kubernetes().get().podKey()).isEqualTo(POD_KEY);
+    assertThat(outcome.kubernetes().get().claimName()).isEqualTo(CLAIM);
+    assertThat(outcome.lacksDraAttribution()).isFalse();
+    assertThat(outcome.gpu().mismatch()).isNull();
+    assertThat(outcome.finding()).isEmpty();
+  }
+
+  @Test
+  void anotherPodIsReportedAfterTheGraceAndResolvedWithTheSameId() {
+    NodeView view = draNode();
+    DeviceOwner pod2 = NodeFixtures.exporterClaim("pod2", CLAIM);
+
+    OwnershipMismatch.Outcome first = ownership.check(view, GpuView.empty(), sample(pod2, T0), T0);
+    Instant late = T0.plus(GRACE);
+    OwnershipMismatch.Outcome reported =
+        ownership.check(view, first.gpu(), sample(pod2, late), late);
+    Instant again = late.plusSeconds(10);
+    OwnershipMismatch.Outcome resolved =
+        ownership.check(
+            view, reported.gpu(), sample(NodeFixtures.exporterClaim("pod1", CLAIM), again), again);
+
+    assertThat(first.gpu().mismatch())
+        .isEqualTo(new MismatchState(FindingReason.POD_DIFFERS, T0, false, null));
+    assertThat(first.finding()).isEmpty();
+    assertThat(reported.gpu().mismatch())
+        .isEqualTo(new MismatchState(FindingReason.POD_DIFFERS, T0, true, FINDING_ID));
+    NodeForward.Finding mismatch = reported.finding().orElseThrow();
+    assertThat(mismatch.key()).isEqualTo(GPU_KEY);
+    assertThat(mismatch.finding().findingId()).isEqualTo(FINDING_ID);
+    assertThat(mismatch.finding().kind()).isEqualTo(FindingKind.OWNERSHIP_MISMATCH);
+    assertThat(mismatch.finding().reason()).isEqualTo(FindingReason.POD_DIFFERS);
+    NodeForward.Finding closed = resolved.finding().orElseThrow();
+    assertThat(closed.finding().findingId()).isEqualTo(FINDING_ID);
+    assertThat(closed.finding().kind()).isEqualTo(FindingKind.RESOLVED);
+    assertThat(resolved.gpu().mismatch()).isNull();
+  }
+
+  @Test
+  void anExporterWithoutItsDraMappingIsAFactAboutTheTargetNotAGpuMismatch() {
+    OwnershipMismatch.Outcome outcome =
+        ownership.check(
+            draNode(), GpuView.empty(), sample(DeviceOwner.none(), T0.plus(GRACE)), T0.plus(GRACE));
+
+    assertThat(outcome.lacksDraAttribution()).isTrue();
+    assertThat(outcome.gpu().mismatch()).isNull();
+    assertThat(outcome.finding()).isEmpty();
+  }
+
+  @Test
+  void aPodKubernetesDoesNotKnowIsKubernetesHasNoOwner() {
+    OwnershipMismatch.Outcome outcome =
+        ownership.check(
+            NodeView.empty(), GpuView.empty(), sample(NodeFixtures.exporterPod("pod1"), T0), T0);
+
+    assertThat(outcome.kubernetes()).isEmpty();
+    assertThat(outcome.gpu().mismatch())
+        .isEqualTo(new MismatchState(FindingReason.KUBERNETES_HAS_NO_OWNER, T0, false, null));
+  }
+}

@@ -1,0 +1,137 @@
+package io.strata.correlator.node;
+
+import static io.strata.correlator.node.NodeFixtures.CLAIM;
+import static io.strata.correlator.node.NodeFixtures.CLAIM_KEY;
+import static io.strata.correlator.node.NodeFixtures.GPU;
+import static io.strata.correlator.node.NodeFixtures.GPU_KEY;
+import static io.strata.correlator.node.NodeFixtures.NODE_KEY;
+import static io.strata.correlator.node.NodeFixtures.T0;
+import static io.strata.correlator.node.NodeFixtures.TARGET;
+import static io.strata.correlator.node.NodeFixtures.WORKLOAD;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.strata.correlator.state.GpuView;
+import io.strata.correlator.state.MismatchState;
+import io.strata.correlator.state.NodeView;
+import io.strata.correlator.state.XidMark;
+import io.strata.events.device.DeviceOwner;
+import io.strata.events.device.DeviceSample;
+import io.strata.events.device.FindingKind;
+import io.strata.events.device.FindingReason;
+import io.strata.events.device.HealthStatus;
+import io.strata.events.device.XidAction;
+import io.strata.events.device.XidOrigin;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class SampleDecisionTest {
+
+  private static final Duration GRACE = Duration.ofMinutes(2);
+  private static final String FAULT_TRACKER = GPU_KEY + "|DEVICE_FAULT";
+  private static final String APP_TRACKER = GPU_KEY + "|APP_ERROR";
+
+  private final SampleDecision samples =
+      new SampleDecision(
+          Duration.ofMinutes(15),
+          new OwnershipMismatch(true, GRACE),
+          new ClaimAttribution(GRACE),
+          NodeFixtures.handoff(),
+          new DeviceTrouble(5));
+
+  private NodeStep decide(NodeView view, DeviceSample sample) {
+    return samples.decide(NODE_KEY, view, sample, sample.scrapedAt(), key -> Optional.empty());
+  }
+
+  private static List<String> kinds(NodeStep step) {
+    return step.forwards().stream().map(f -> f.getClass().getSimpleName()).toList();
+  }
+
+  @Test
+  void aHealthFailIsADeviceFaultAndTheNextPassSamplesCountAsClean() {
+    NodeView view = NodeFixtures.nodeWithPod(true);
+    DeviceSample fail = NodeFixtures.sample(DeviceOwner.none(), HealthStatus.FAIL, T0);
+
+    NodeStep failed = decide(view, fail);
+    NodeStep clean =
+        decide(
+            failed.view(),
+            NodeFixtures.sample(DeviceOwner.none(), HealthStatus.PASS, T0.plusSeconds(10)));
+
+    assertThat(kinds(failed)).containsExactly("GpuState", "Trouble", "WatchDevice");
+    assertThat(((NodeForward.Trouble) failed.forwards().get(1)).trackerKey())
+        .isEqualTo(FAULT_TRACKER);
+    assertThat(failed.view().gpu(GPU).latest()).isEqualTo(fail);
+    assertThat(failed.view().gpu(GPU).cleanToReport()).isEqualTo(5);
+    assertThat(kinds(clean)).containsExactly("GpuState", "Clean", "Clean");
+    assertThat(clean.forwards().subList(1, 3))
+        .containsExactly(new NodeForward.Clean(FAULT_TRACKER), new NodeForward.Clean(APP_TRACKER));
+    assertThat(clean.view().gpu(GPU).cleanToReport()).isEqualTo(4);
+    assertThat(clean.view().gpu(GPU).previous()).isEqualTo(fail);
+  }
+
+  @Test
+  void aSampleDropsTheXidsOlderThanTheLookback() {
+    XidMark old = new XidMark(79, XidAction.RESTART_BM, XidOrigin.DEVICE, 1, T0.minusSeconds(901));
+    XidMark recent =
+        new XidMark(48, XidAction.WORKFLOW_XID_48, XidOrigin.DEVICE, 1, T0.minusSeconds(899));
+    NodeView view =
+        NodeView.empty()
+            .withGpu(
+                GPU,
+                GpuView.empty()
+                    .withXids(old, T0.minusSeconds(3600))
+                    .withXids(recent, T0.minusSeconds(3600)));
+
+    NodeStep step = decide(view, NodeFixtures.sample(DeviceOwner.none(), HealthStatus.PASS, T0));
+
+    assertThat(step.view().gpu(GPU).xids()).containsExactly(recent);
+    assertThat(step.forwards()).isEmpty();
+  }
+
+  @Test
+  void theTargetFindingGoesBeforeTheGpuFindingThenTheHolderIsTold() {
+    String draId = "dra-fd8cd98315a5f0e3ad7e-1796032800000";
+    NodeView view =
+        NodeFixtures.nodeWithPod(false)
+            .withClaim(CLAIM_KEY, NodeFixtures.claim())
+            .withTarget(
+                TARGET,
+                new MismatchState(FindingReason.EXPORTER_WITHOUT_DRA_ATTRIBUTION, T0, true, draId))
+            .withGpu(
+                GPU,
+                GpuView.empty()
+                    .withMismatch(new MismatchState(FindingReason.POD_DIFFERS, T0, false, null)));
+    Instant at = T0.plus(GRACE);
+
+    NodeStep step =
+        decide(
+            view,
+            NodeFixtures.sample(NodeFixtures.exporterClaim("pod2", CLAIM), HealthStatus.PASS, at));
+
+    assertThat(kinds(step)).containsExactly("Finding", "Finding", "GpuState");
+    NodeForward.Finding target = (NodeForward.Finding) step.forwards().get(0);
+    NodeForward.Finding gpu = (NodeForward.Finding) step.forwards().get(1);
+    assertThat(target.key()).isEqualTo("c1/" + TARGET);
+    assertThat(target.finding().findingId()).isEqualTo(draId);
+    assertThat(target.finding().kind()).isEqualTo(FindingKind.RESOLVED);
+    assertThat(gpu.key()).isEqualTo(GPU_KEY);
+    assertThat(gpu.finding().kind()).isEqualTo(FindingKind.OWNERSHIP_MISMATCH);
+    assertThat(gpu.finding().reason()).isEqualTo(FindingReason.POD_DIFFERS);
+    assertThat(((NodeForward.GpuState) step.forwards().get(2)).workload()).isEqualTo(WORKLOAD);
+    assertThat(step.view().targets()).isEmpty();
+  }
+
+  @Test
+  void aSampleWithoutGpuUuidIsRejected() {
+    DeviceSample noGpu =
+        NodeFixtures.sample(" ", TARGET, DeviceOwner.none(), HealthStatus.PASS, T0);
+
+    assertThatThrownBy(() -> decide(NodeView.empty(), noGpu))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("a device record without gpu_uuid cannot be correlated");
+  }
+}

@@ -1,0 +1,112 @@
+package io.strata.correlator.node;
+
+import static io.strata.correlator.node.NodeFixtures.GPU;
+import static io.strata.correlator.node.NodeFixtures.GPU_KEY;
+import static io.strata.correlator.node.NodeFixtures.NODE_KEY;
+import static io.strata.correlator.node.NodeFixtures.POD_KEY;
+import static io.strata.correlator.node.NodeFixtures.T0;
+import static io.strata.correlator.node.NodeFixtures.WORKLOAD;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.correlator.state.GpuView;
+import io.strata.correlator.state.NodeView;
+import io.strata.correlator.state.XidMark;
+import io.strata.events.device.HealthStatus;
+import io.strata.events.device.XidAction;
+import io.strata.events.device.XidEvent;
+import io.strata.events.device.XidOrigin;
+import io.strata.events.incident.IncidentClass;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * XIDs with the catalog's immediate action and device-ingest's origin for them
+ * (/work/shared/reference/xid/xid_table_combined.csv: 79 fallen off the bus RESTART_BM, 48 double
+ * bit ECC WORKFLOW_XID_48, 13 graphics engine exception RESTART_APP, 43 GPU stopped processing
+ * IGNORE, 63 memory remapping event IGNORE; 13 and 43 are application XIDs).
+ */
+class XidDecisionTest {
+
+  private final XidDecision xids =
+      new XidDecision(Duration.ofMinutes(15), NodeFixtures.handoff(), new DeviceTrouble(5));
+
+  private static XidEvent xid(int number, XidAction action, XidOrigin origin) {
+    return NodeFixtures.xid(number, action, origin, T0);
+  }
+
+  private XidDecision.Outcome decide(NodeView view, XidEvent xid) {
+    return xids.decide(NODE_KEY, view, xid, T0, key -> Optional.empty());
+  }
+
+  @Test
+  void theOriginAndCatalogActionSayWhatAnXidOpens() {
+    assertThat(XidDecision.opens(xid(79, XidAction.RESTART_BM, XidOrigin.DEVICE)))
+        .contains(IncidentClass.DEVICE_FAULT);
+    assertThat(XidDecision.opens(xid(48, XidAction.WORKFLOW_XID_48, XidOrigin.DEVICE)))
+        .contains(IncidentClass.DEVICE_FAULT);
+    assertThat(XidDecision.opens(xid(13, XidAction.RESTART_APP, XidOrigin.APPLICATION)))
+        .contains(IncidentClass.APP_ERROR);
+    assertThat(XidDecision.opens(xid(43, XidAction.IGNORE, XidOrigin.APPLICATION)))
+        .contains(IncidentClass.APP_ERROR);
+    assertThat(XidDecision.opens(xid(63, XidAction.IGNORE, XidOrigin.DEVICE))).isEmpty();
+  }
+
+  @Test
+  void aNodeActionXidIsKeptTellsTheHolderAndOpensTheDeviceFault() {
+    XidDecision.Outcome outcome =
+        decide(NodeFixtures.nodeWithPod(true), xid(79, XidAction.RESTART_BM, XidOrigin.DEVICE));
+
+    assertThat(outcome.opened()).contains(IncidentClass.DEVICE_FAULT);
+    assertThat(outcome.step().view().gpu(GPU).xids())
+        .containsExactly(new XidMark(79, XidAction.RESTART_BM, XidOrigin.DEVICE, 1, T0));
+    assertThat(outcome.step().forwards()).hasSize(3);
+    assertThat(outcome.step().forwards().get(0)).isInstanceOf(NodeForward.GpuState.class);
+    NodeForward.Trouble trouble = (NodeForward.Trouble) outcome.step().forwards().get(1);
+    assertThat(trouble.trackerKey()).isEqualTo(GPU_KEY + "|DEVICE_FAULT");
+    assertThat(trouble.draft().incidentClass()).isEqualTo(IncidentClass.DEVICE_FAULT);
+    assertThat(outcome.step().forwards().get(2))
+        .isEqualTo(new NodeForward.WatchDevice(WORKLOAD, GPU_KEY + "|DEVICE_FAULT"));
+  }
+
+  @Test
+  void anApplicationXidIsAnAppErrorForTheHolder() {
+    XidDecision.Outcome outcome =
+        decide(
+            NodeFixtures.nodeWithPod(true), xid(13, XidAction.RESTART_APP, XidOrigin.APPLICATION));
+
+    assertThat(outcome.opened()).contains(IncidentClass.APP_ERROR);
+    NodeForward.Trouble trouble = (NodeForward.Trouble) outcome.step().forwards().get(1);
+    assertThat(trouble.trackerKey()).isEqualTo(GPU_KEY + "|APP_ERROR");
+    assertThat(outcome.step().view().gpu(GPU).cleanToReport()).isEqualTo(5);
+  }
+
+  @Test
+  void anEvidenceOnlyXidIsKeptAndOnlyReachesTheHolder() {
+    XidDecision.Outcome outcome =
+        decide(NodeFixtures.nodeWithPod(true), xid(63, XidAction.IGNORE, XidOrigin.DEVICE));
+
+    assertThat(outcome.opened()).isEmpty();
+    assertThat(outcome.step().forwards()).hasSize(1);
+    NodeForward.GpuState state = (NodeForward.GpuState) outcome.step().forwards().get(0);
+    assertThat(state.snapshot().recentXids())
+        .containsExactly(new XidMark(63, XidAction.IGNORE, XidOrigin.DEVICE, 1, T0));
+    assertThat(outcome.step().view().gpu(GPU).cleanToReport()).isZero();
+  }
+
+  @Test
+  void theHolderIsTheOneTheLatestSampleNamedWhenKubernetesSaysNothing() {
+    GpuView sampled =
+        GpuView.empty()
+            .withSample(
+                NodeFixtures.sample(
+                    NodeFixtures.exporterPod("pod1"), HealthStatus.PASS, T0.minusSeconds(5)));
+    NodeView view = NodeFixtures.nodeWithPod(false).withGpu(GPU, sampled);
+
+    // The XID itself names nobody (NodeFixtures.xid): the holder can only come from the sample.
+    XidDecision.Outcome outcome = decide(view, xid(63, XidAction.IGNORE, XidOrigin.DEVICE));
+
+    assertThat(outcome.step().view().gpu(GPU).ownerPod()).isEqualTo(POD_KEY);
+    assertThat(outcome.step().view().gpu(GPU).ownerWorkload()).isEqualTo(WORKLOAD);
+  }
+}
