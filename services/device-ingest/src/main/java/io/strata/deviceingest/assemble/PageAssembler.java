@@ -7,6 +7,7 @@ import io.strata.deviceingest.parse.MetricSink;
 import io.strata.deviceingest.parse.ParseErrorReason;
 import io.strata.deviceingest.parse.ParseSummary;
 import io.strata.deviceingest.parse.PrometheusTextParser;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -33,14 +34,21 @@ public final class PageAssembler implements MetricSink {
     this.maxLineErrors = maxLineErrors;
   }
 
+  /** Parses a page given as text (tests, tools): its UTF-8 bytes. */
+  public static ScrapedPage assemble(PrometheusTextParser parser, String body, int maxLineErrors) {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    return assemble(parser, bytes, bytes.length, maxLineErrors);
+  }
+
   /**
-   * Parses {@code body} with {@code parser} and assembles the result.
+   * Parses the UTF-8 page {@code body[0, length)} with {@code parser} and assembles the result.
    *
    * @param maxLineErrors how many malformed lines to keep by number (all are counted)
    */
-  public static ScrapedPage assemble(PrometheusTextParser parser, String body, int maxLineErrors) {
+  public static ScrapedPage assemble(
+      PrometheusTextParser parser, byte[] body, int length, int maxLineErrors) {
     PageAssembler assembler = new PageAssembler(maxLineErrors);
-    ParseSummary summary = parser.parse(body, assembler);
+    ParseSummary summary = parser.parse(body, length, assembler);
     List<GpuReading> readings = new ArrayList<>(assembler.gpus.size());
     assembler.gpus.values().forEach(gpu -> readings.add(gpu.toReading()));
     return new ScrapedPage(
@@ -58,11 +66,9 @@ public final class PageAssembler implements MetricSink {
     if (!name.startsWith(FIELD_PREFIX)) {
       return;
     }
-    String uuid = line.label(UUID);
-    if (uuid == null || uuid.isEmpty()) {
-      uuid = line.label(UUID_LEGACY);
-    }
-    if (uuid == null || uuid.isEmpty()) {
+    GpuLabels labels = GpuLabels.of(line);
+    String uuid = labels.uuid();
+    if (uuid == null) {
       withoutGpu++;
       return;
     }
@@ -72,13 +78,10 @@ public final class PageAssembler implements MetricSink {
       presentByGpu.put(uuid, present);
     }
     present.add(name);
-    for (int i = 0; i < line.labelCount(); i++) {
-      if (line.labelName(i).startsWith(FIELD_PREFIX)) {
-        present.add(line.labelName(i));
-      }
+    for (String label : labels.dcgmLabels()) {
+      present.add(label);
     }
-    String migInstance = line.label(MIG_INSTANCE);
-    String key = migInstance == null || migInstance.isEmpty() ? uuid : uuid + "#" + migInstance;
+    String key = labels.key();
     GpuAccumulator gpu = gpus.get(key);
     if (gpu == null) {
       gpu = new GpuAccumulator(uuid, line);

@@ -1,7 +1,6 @@
 package io.strata.deviceingest.discovery;
 
 import io.strata.deviceingest.scrape.ScrapeTarget;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +19,12 @@ public final class TargetRegistry {
   private final Map<String, Set<ScrapeTarget>> discovered = new HashMap<>();
   private final Consumer<String> onRemoved;
 
+  /**
+   * The current targets, built once per change: the scrape ticker asks for them many times a
+   * second.
+   */
+  private List<ScrapeTarget> snapshot;
+
   public TargetRegistry(List<ScrapeTarget> staticTargets, Consumer<String> onRemoved) {
     staticTargets.forEach(target -> this.staticTargets.put(target.url(), target));
     this.onRemoved = onRemoved;
@@ -36,6 +41,7 @@ public final class TargetRegistry {
         discovered.put(source, Set.copyOf(targets));
       }
       removed = removedSince(before);
+      snapshot = null;
     }
     removed.forEach(onRemoved);
   }
@@ -46,13 +52,16 @@ public final class TargetRegistry {
 
   /** Every current target, each URL once; a static entry wins over a discovered one. */
   public synchronized List<ScrapeTarget> targets() {
-    Map<String, ScrapeTarget> all = new LinkedHashMap<>(staticTargets);
-    discovered.values().forEach(set -> set.forEach(t -> all.putIfAbsent(t.url(), t)));
-    return new ArrayList<>(all.values());
+    if (snapshot == null) {
+      Map<String, ScrapeTarget> all = new LinkedHashMap<>(staticTargets);
+      discovered.values().forEach(set -> set.forEach(t -> all.putIfAbsent(t.url(), t)));
+      snapshot = List.copyOf(all.values());
+    }
+    return snapshot;
   }
 
   public synchronized int size() {
-    return urls().size();
+    return targets().size();
   }
 
   private Set<String> urls() {

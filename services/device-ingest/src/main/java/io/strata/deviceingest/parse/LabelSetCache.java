@@ -1,25 +1,54 @@
 package io.strata.deviceingest.parse;
 
+import java.util.Arrays;
+
 /**
- * Recently parsed label sets, by their raw text. dcgm-exporter writes a GPU's labels identically on
+ * Recently parsed label sets, by their bytes. dcgm-exporter writes a GPU's labels identically on
  * every line of that GPU and on every scrape (render_metrics.go renders them from one template), so
- * a label set seen before is recognised by comparing its text and its parsed names and values are
- * copied instead of parsed again: on a page of 8 GPUs and 32 fields, a few dozen label sets stand
- * for hundreds of lines. Lossy and bounded: a fixed table of {@code WAYS} entries per slot, the
- * slot chosen by a hash of the candidate set (from the '{' to the line's last '}': its length and
- * characters spread over it), so the variants of one GPU (health watches, XID codes), which share
- * their first hundred characters, land in different slots; a miss only costs the normal parse.
+ * a label set seen before is recognised by comparing bytes and its parsed names and values are
+ * copied instead of parsed again.
+ *
+ * <p>Two ways to find a set, both exact: the <b>prediction</b> (the set that followed the previous
+ * line's set the last time: a page lists its families in the same order every scrape, so this is
+ * almost always right and costs one vectorised comparison, no scan and no hash), then a bounded,
+ * lossy <b>table</b> ({@code WAYS} entries per slot, chosen by a hash of the bytes up to the first
+ * '}'); an entry that leaves the table is never predicted again. A hit is always correct whatever
+ * the rest of the line holds: an entry's bytes are a whole label set as the parser read it, from
+ * '{' to its closing '}', and parsing those bytes gives the same labels wherever they appear. A
+ * miss only costs the normal parse.
  */
 final class LabelSetCache {
 
   private static final int WAYS = 4;
 
   /** A label set as written (from '{' to '}' inclusive) and what it parsed to. */
-  private record Entry(String raw, String[] names, String[] values) {}
+  static final class Entry {
+    final byte[] raw;
+    final String[] names;
+    final String[] values;
+
+    /** The set of the line after this one, the last time; null once this entry left the table. */
+    Entry next;
+
+    boolean evicted;
+
+    /** What a sink noted on this set ({@link MetricLine#labelSetNote}). */
+    Object note;
+
+    Entry(byte[] raw, String[] names, String[] values) {
+      this.raw = raw;
+      this.names = names;
+      this.values = values;
+    }
+  }
 
   private final Entry[] table;
   private final int mask;
   private final int[] nextWay;
+  private Entry first;
+  private Entry previous;
+  private long predicted;
+  private long looked;
 
   LabelSetCache(int slotsPowerOfTwo) {
     if (Integer.bitCount(slotsPowerOfTwo) != 1) {
@@ -30,53 +59,107 @@ final class LabelSetCache {
     mask = slotsPowerOfTwo - 1;
   }
 
-  /**
-   * The end of the candidate label set that starts at {@code text[start]} (its '{'): after the
-   * line's last '}', or -1 when there is none. Usually the set's own closing brace (a sample value
-   * and timestamp hold none); when not (an OpenMetrics exemplar), the lookup just misses.
-   */
-  static int candidateEnd(String text, int start, int end) {
-    int close = text.lastIndexOf('}', end - 1);
-    return close < start ? -1 : close + 1;
-  }
-
-  /** The slot of the candidate label set {@code text[start, after)}. */
-  int slot(String text, int start, int after) {
-    int hash = StringCache.hash(text, start, after);
-    return (hash ^ (hash >>> 16)) & mask;
+  /** A new page begins: the first set is predicted to be the last page's first. */
+  void startPage() {
+    previous = null;
   }
 
   /**
-   * If a cached label set of {@code slot} is exactly {@code text[start, after)}, copies its labels
-   * into {@code line} and returns {@code after}; else -1.
+   * The cached set written at {@code text[open]} (its '{'), within {@code text[open, limit)}, or
+   * null. On a hit the set becomes the one that follows the previous line's.
    */
-  int lookup(String text, int start, int after, int slot, MetricLine line) {
-    int base = slot * WAYS;
-    int length = after - start;
+  Entry find(byte[] text, int open, int limit) {
+    Entry predicted = previous == null ? first : previous.next;
+    if (predicted != null && matches(predicted, text, open, limit)) {
+      this.predicted++;
+      return followed(predicted);
+    }
+    looked++;
+    int close = firstClose(text, open, limit);
+    if (close < 0) {
+      return null;
+    }
+    int base = slot(text, open, close + 1) * WAYS;
     for (int way = 0; way < WAYS; way++) {
       Entry entry = table[base + way];
-      if (entry != null
-          && entry.raw.length() == length
-          && text.regionMatches(start, entry.raw, 0, length)) {
-        int count = entry.names.length;
-        System.arraycopy(entry.names, 0, line.labelNames, 0, count);
-        System.arraycopy(entry.values, 0, line.labelValues, 0, count);
-        line.labelCount = count;
-        return after;
+      if (entry != null && matches(entry, text, open, limit)) {
+        return followed(entry);
+      }
+    }
+    return null;
+  }
+
+  /** Remembers the set {@code text[open, after)} that was just parsed into {@code line}. */
+  Entry store(byte[] text, int open, int after, MetricLine line) {
+    int count = line.labelCount;
+    Entry entry =
+        new Entry(
+            Arrays.copyOfRange(text, open, after),
+            Arrays.copyOf(line.labelNames, count),
+            Arrays.copyOf(line.labelValues, count));
+    int close = firstClose(text, open, after);
+    int slot = slot(text, open, close + 1);
+    int way = nextWay[slot];
+    nextWay[slot] = (way + 1) % WAYS;
+    Entry old = table[slot * WAYS + way];
+    if (old != null) {
+      // An evicted entry links nowhere, so what stays reachable is bounded by the table.
+      old.evicted = true;
+      old.next = null;
+    }
+    table[slot * WAYS + way] = entry;
+    return followed(entry);
+  }
+
+  /** Lookups the prediction answered (for tests and the benchmark's notes). */
+  long predictedCount() {
+    return predicted;
+  }
+
+  /** Lookups that had to scan for the set's end and look in the table. */
+  long lookedUpCount() {
+    return looked;
+  }
+
+  private Entry followed(Entry entry) {
+    if (previous == null) {
+      first = entry;
+    } else if (!previous.evicted) {
+      previous.next = entry;
+    }
+    previous = entry;
+    return entry;
+  }
+
+  private static boolean matches(Entry entry, byte[] text, int open, int limit) {
+    int length = entry.raw.length;
+    return open + length <= limit && Arrays.equals(entry.raw, 0, length, text, open, open + length);
+  }
+
+  /** The first '}' in {@code text[open, limit)} before a line end, or -1. */
+  private static int firstClose(byte[] text, int open, int limit) {
+    for (int i = open; i < limit; i++) {
+      byte b = text[i];
+      if (b == '}') {
+        return i;
+      }
+      if (b == '\n') {
+        return -1;
       }
     }
     return -1;
   }
 
-  /** Remembers the label set {@code text[start, after)} that was just parsed into {@code line}. */
-  void store(String text, int start, int after, int slot, MetricLine line) {
-    int count = line.labelCount;
-    String[] names = new String[count];
-    String[] values = new String[count];
-    System.arraycopy(line.labelNames, 0, names, 0, count);
-    System.arraycopy(line.labelValues, 0, values, 0, count);
-    int way = nextWay[slot];
-    nextWay[slot] = (way + 1) % WAYS;
-    table[slot * WAYS + way] = new Entry(text.substring(start, after), names, values);
+  /**
+   * The slot of the bytes up to the first '}', hashed over every byte: the variants of one GPU
+   * (health watches, XID codes) differ anywhere after their first hundred bytes, and this runs only
+   * when the prediction missed.
+   */
+  private int slot(byte[] text, int start, int after) {
+    int hash = 0;
+    for (int i = start; i < after; i++) {
+      hash = 31 * hash + text[i];
+    }
+    return ByteStrings.slot(hash, mask);
   }
 }

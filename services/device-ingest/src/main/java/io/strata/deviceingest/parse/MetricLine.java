@@ -16,6 +16,7 @@ public final class MetricLine {
   boolean hasTimestamp;
   double timestamp;
   int lineNumber;
+  LabelSetCache.Entry labelSet;
 
   public String name() {
     return name;
@@ -41,6 +42,23 @@ public final class MetricLine {
       }
     }
     return null;
+  }
+
+  /**
+   * What a sink noted on this line's label set the last time it saw it (null if nothing): the
+   * parser keeps a target's label sets from scrape to scrape, so a sink can work out what it needs
+   * from a set's labels once (a GPU's identity, say) instead of on every line. The note must depend
+   * on the labels alone.
+   */
+  public Object labelSetNote() {
+    return labelSet == null ? null : labelSet.note;
+  }
+
+  /** Notes something on this line's label set (ignored for a line without one). */
+  public void noteOnLabelSet(Object note) {
+    if (labelSet != null) {
+      labelSet.note = note;
+    }
   }
 
   public double value() {

@@ -1,12 +1,14 @@
 package io.strata.deviceingest.parse;
 
+import java.nio.charset.StandardCharsets;
+
 /**
- * Reads a sample value or timestamp as Go's ParseFloat would for the exposition formats: decimal
- * and scientific notation, NaN and (+/-)Inf in any case. Plain decimals with at most 15 significant
- * digits and a small exponent take an exact fast path (the product or quotient of two exactly
- * representable doubles is correctly rounded); everything else is validated, then handed to {@link
- * Double#parseDouble}. Hexadecimal floats and Java's type suffixes ({@code 1d}, {@code 2f}) are
- * rejected.
+ * Reads a sample value or timestamp straight from the page bytes as Go's ParseFloat would for the
+ * exposition formats: decimal and scientific notation, NaN and (+/-)Inf in any case. Plain decimals
+ * with at most 15 significant digits and a small exponent take an exact fast path (the product or
+ * quotient of two exactly representable doubles is correctly rounded); everything else is
+ * validated, then handed to {@link Double#parseDouble}. Hexadecimal floats and Java's type suffixes
+ * ({@code 1d}, {@code 2f}) are rejected.
  */
 final class NumberParser {
 
@@ -24,18 +26,18 @@ final class NumberParser {
   }
 
   /** Parses {@code text[start, end)}; returns false (leaving no result) when it is not a number. */
-  boolean parse(String text, int start, int end) {
+  boolean parse(byte[] text, int start, int end) {
     if (start >= end) {
       return false;
     }
     int pos = start;
     boolean negative = false;
-    char first = text.charAt(pos);
+    byte first = text[pos];
     if (first == '+' || first == '-') {
       negative = first == '-';
       pos++;
     }
-    if (pos < end && isLetter(text.charAt(pos))) {
+    if (pos < end && isLetter(text[pos])) {
       return parseSpecial(text, pos, end, negative);
     }
     long mantissa = 0;
@@ -43,8 +45,8 @@ final class NumberParser {
     int digits = 0;
     int scale = 0;
     boolean overflow = false;
-    while (pos < end && isDigit(text.charAt(pos))) {
-      int d = text.charAt(pos++) - '0';
+    while (pos < end && isDigit(text[pos])) {
+      int d = text[pos++] - '0';
       digits++;
       if (significant < 18) {
         if (mantissa != 0 || d != 0) {
@@ -56,10 +58,10 @@ final class NumberParser {
         scale++;
       }
     }
-    if (pos < end && text.charAt(pos) == '.') {
+    if (pos < end && text[pos] == '.') {
       pos++;
-      while (pos < end && isDigit(text.charAt(pos))) {
-        int d = text.charAt(pos++) - '0';
+      while (pos < end && isDigit(text[pos])) {
+        int d = text[pos++] - '0';
         digits++;
         if (significant < 18) {
           if (mantissa != 0 || d != 0) {
@@ -76,17 +78,17 @@ final class NumberParser {
       return false;
     }
     int exponent = 0;
-    if (pos < end && (text.charAt(pos) == 'e' || text.charAt(pos) == 'E')) {
+    if (pos < end && (text[pos] == 'e' || text[pos] == 'E')) {
       pos++;
       boolean negativeExponent = false;
-      if (pos < end && (text.charAt(pos) == '+' || text.charAt(pos) == '-')) {
-        negativeExponent = text.charAt(pos) == '-';
+      if (pos < end && (text[pos] == '+' || text[pos] == '-')) {
+        negativeExponent = text[pos] == '-';
         pos++;
       }
       int exponentDigits = 0;
-      while (pos < end && isDigit(text.charAt(pos))) {
+      while (pos < end && isDigit(text[pos])) {
         if (exponentDigits < MAX_EXPONENT_DIGITS) {
-          exponent = exponent * 10 + (text.charAt(pos) - '0');
+          exponent = exponent * 10 + (text[pos] - '0');
         }
         exponentDigits++;
         pos++;
@@ -113,29 +115,39 @@ final class NumberParser {
     }
     // Validated above: only digits, one dot and an exponent remain, which parseDouble reads
     // exactly.
-    result = Double.parseDouble(text.substring(start, end));
+    result = Double.parseDouble(new String(text, start, end - start, StandardCharsets.ISO_8859_1));
     return true;
   }
 
-  private boolean parseSpecial(String text, int pos, int end, boolean negative) {
+  private boolean parseSpecial(byte[] text, int pos, int end, boolean negative) {
     int length = end - pos;
-    if (length == 3 && text.regionMatches(true, pos, "nan", 0, 3)) {
+    if (length == 3 && matchesIgnoringCase(text, pos, "nan")) {
       result = Double.NaN;
       return true;
     }
-    if ((length == 3 && text.regionMatches(true, pos, "inf", 0, 3))
-        || (length == 8 && text.regionMatches(true, pos, "infinity", 0, 8))) {
+    if ((length == 3 && matchesIgnoringCase(text, pos, "inf"))
+        || (length == 8 && matchesIgnoringCase(text, pos, "infinity"))) {
       result = negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
       return true;
     }
     return false;
   }
 
-  private static boolean isDigit(char c) {
+  /** ASCII case folding only, as Go's ParseFloat compares its special words. */
+  private static boolean matchesIgnoringCase(byte[] text, int pos, String lowerWord) {
+    for (int i = 0; i < lowerWord.length(); i++) {
+      if ((text[pos + i] | 0x20) != lowerWord.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isDigit(byte c) {
     return c >= '0' && c <= '9';
   }
 
-  private static boolean isLetter(char c) {
+  private static boolean isLetter(byte c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
   }
 }

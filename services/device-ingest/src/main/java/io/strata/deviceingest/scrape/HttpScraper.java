@@ -10,10 +10,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -34,6 +35,9 @@ public final class HttpScraper {
   private final Duration timeout;
   private final int maxBytes;
 
+  /** A target's request, built once: an HttpRequest is immutable and may be sent again. */
+  private final Map<String, HttpRequest> requests = new ConcurrentHashMap<>();
+
   public HttpScraper(Duration timeout, int maxBytes, Executor executor) {
     this.client =
         HttpClient.newBuilder()
@@ -50,26 +54,39 @@ public final class HttpScraper {
   }
 
   public CompletableFuture<ScrapeResponse> fetch(String url) {
-    HttpRequest request;
-    try {
-      request =
-          HttpRequest.newBuilder(URI.create(url))
-              .timeout(timeout)
-              .header("Accept", ACCEPT)
-              .header("Accept-Encoding", "gzip")
-              .GET()
-              .build();
-    } catch (IllegalArgumentException e) {
-      return CompletableFuture.failedFuture(
-          new ScrapeFailure(FindingReason.CONNECTION_FAILED, "invalid URL " + url, e));
+    HttpRequest request = requests.get(url);
+    if (request == null) {
+      try {
+        request =
+            HttpRequest.newBuilder(URI.create(url))
+                .timeout(timeout)
+                .header("Accept", ACCEPT)
+                .header("Accept-Encoding", "gzip")
+                .GET()
+                .build();
+      } catch (IllegalArgumentException e) {
+        return CompletableFuture.failedFuture(
+            new ScrapeFailure(FindingReason.CONNECTION_FAILED, "invalid URL " + url, e));
+      }
+      requests.put(url, request);
     }
     return client
-        .sendAsync(request, info -> new LimitedBodySubscriber(maxBytes))
+        .sendAsync(
+            request,
+            info ->
+                new LimitedBodySubscriber(
+                    maxBytes, info.headers().firstValueAsLong("Content-Length").orElse(-1)))
         .orTimeout(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS)
         .handle((response, error) -> complete(url, response, error));
   }
 
-  private ScrapeResponse complete(String url, HttpResponse<byte[]> response, Throwable error) {
+  /** Drops the request of a target that is gone. */
+  public void forget(String url) {
+    requests.remove(url);
+  }
+
+  private ScrapeResponse complete(
+      String url, HttpResponse<LimitedBodySubscriber.Body> response, Throwable error) {
     if (error != null) {
       throw new CompletionException(classify(url, unwrap(error)));
     }
@@ -78,19 +95,25 @@ public final class HttpScraper {
           new ScrapeFailure(
               FindingReason.HTTP_STATUS, url + " answered HTTP " + response.statusCode()));
     }
-    byte[] body = response.body();
+    LimitedBodySubscriber.Body received = response.body();
+    byte[] body = received.bytes();
+    int length = received.length();
     String encoding = response.headers().firstValue("Content-Encoding").orElse("");
     if (encoding.equalsIgnoreCase("gzip")) {
-      body = gunzip(url, body);
+      body = gunzip(url, received);
+      length = body.length;
     }
+    // The bytes go to the parser as they are: no String of the page is decoded.
     return new ScrapeResponse(
-        new String(body, StandardCharsets.UTF_8),
+        body,
+        length,
         response.headers().firstValue("Content-Type").orElse(null),
-        response.body().length);
+        received.length());
   }
 
-  private byte[] gunzip(String url, byte[] compressed) {
-    try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(compressed))) {
+  private byte[] gunzip(String url, LimitedBodySubscriber.Body compressed) {
+    try (InputStream in =
+        new GZIPInputStream(new ByteArrayInputStream(compressed.bytes(), 0, compressed.length()))) {
       byte[] decoded = in.readNBytes(maxBytes + 1);
       if (decoded.length > maxBytes) {
         throw new CompletionException(

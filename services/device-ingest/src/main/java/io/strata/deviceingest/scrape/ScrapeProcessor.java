@@ -73,7 +73,8 @@ public final class ScrapeProcessor {
                 existing != null && existing.format() == format
                     ? existing
                     : new PrometheusTextParser(format));
-    ScrapedPage page = PageAssembler.assemble(parser, response.body(), maxLineErrors);
+    ScrapedPage page =
+        PageAssembler.assemble(parser, response.body(), response.length(), maxLineErrors);
     List<OutgoingEvent<?>> events = new ArrayList<>();
     outcomes
         .succeeded(target.url())

@@ -28,6 +28,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -69,6 +70,15 @@ public class ScrapeScheduler {
   private LeaseMembership membership;
   private ScheduledExecutorService membershipTicker;
   private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+
+  /**
+   * Per target, its slot of the interval (of {@code slots}) and the node it is sharded by, worked
+   * out once: the ticker looks at every target several times a second, and both need the URL hashed
+   * or parsed.
+   */
+  private record Placement(int slots, int slot, String node) {}
+
+  private final Map<ScrapeTarget, Placement> placements = new ConcurrentHashMap<>();
   private final Semaphore concurrent;
   private int slots = 1;
   private long tickCount;
@@ -267,7 +277,7 @@ public class ScrapeScheduler {
     List<CompletableFuture<Void>> scrapes =
         registry.targets().stream()
             .filter(inThisTick)
-            .filter(target -> share.owns(target.fallbackNode()))
+            .filter(target -> share.owns(placement(target).node()))
             .map(this::scrape)
             .toList();
     return CompletableFuture.allOf(scrapes.toArray(CompletableFuture[]::new));
@@ -300,12 +310,22 @@ public class ScrapeScheduler {
     try {
       lastTick = clock.instant();
       int slot = (int) (tickCount++ % slots);
-      scrapeWhere(target -> slots == 1 || ScrapeSpread.slot(target.url(), slots) == slot);
+      scrapeWhere(target -> slots == 1 || placement(target).slot() == slot);
     } catch (RuntimeException e) {
       // A failing tick must not cancel the schedule.
       metrics.processingError();
       LOG.error("scrape tick failed", e);
     }
+  }
+
+  private Placement placement(ScrapeTarget target) {
+    int slots = this.slots;
+    Placement known = placements.get(target);
+    if (known == null || known.slots() != slots) {
+      known = new Placement(slots, ScrapeSpread.slot(target.url(), slots), target.fallbackNode());
+      placements.put(target, known);
+    }
+    return known;
   }
 
   private CompletableFuture<Void> scrape(ScrapeTarget target) {
@@ -385,6 +405,10 @@ public class ScrapeScheduler {
   }
 
   private void forget(String url) {
+    placements.keySet().removeIf(target -> target.url().equals(url));
+    if (scraper != null) {
+      scraper.forget(url);
+    }
     processor.forgetTarget(url);
     metrics.forgetTarget(url);
     LOG.infof("target %s removed", url);

@@ -7,6 +7,7 @@ import io.strata.deviceingest.parse.MetricSink;
 import io.strata.deviceingest.parse.ParseErrorReason;
 import io.strata.deviceingest.parse.PrometheusTextParser;
 import io.strata.deviceingest.testing.DcgmPageWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -37,7 +38,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @Threads(1)
 public class ParserBenchmark {
 
-  private String page;
+  private byte[] page;
   private int samplesPerPage;
   private PrometheusTextParser parser;
   private long pages;
@@ -45,9 +46,9 @@ public class ParserBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() {
-    page = DcgmPageWriter.eightGpuPage();
+    page = DcgmPageWriter.eightGpuPage().getBytes(StandardCharsets.UTF_8);
     parser = new PrometheusTextParser();
-    samplesPerPage = parser.parse(page, new CountingSink(null)).samples();
+    samplesPerPage = parser.parse(page, page.length, new CountingSink(null)).samples();
   }
 
   @Setup(Level.Iteration)
@@ -59,7 +60,7 @@ public class ParserBenchmark {
   /** The parser alone: every line tokenised, labels and value read. */
   @Benchmark
   public void parse(Blackhole blackhole) {
-    blackhole.consume(parser.parse(page, new CountingSink(blackhole)));
+    blackhole.consume(parser.parse(page, page.length, new CountingSink(blackhole)));
     pages++;
   }
 
@@ -67,7 +68,7 @@ public class ParserBenchmark {
   @Benchmark
   public ScrapedPage parseAndAssemble() {
     pages++;
-    return PageAssembler.assemble(parser, page, 20);
+    return PageAssembler.assemble(parser, page, page.length, 20);
   }
 
   @TearDown(Level.Iteration)

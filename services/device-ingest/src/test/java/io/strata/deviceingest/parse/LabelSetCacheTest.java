@@ -2,6 +2,7 @@ package io.strata.deviceingest.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.deviceingest.testing.DcgmPageWriter;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +53,24 @@ class LabelSetCacheTest {
         .extracting(CollectingSink.Sample::value)
         .containsExactly(41.0, 79.0, 300.5, 0.0);
     assertThat(again.samples).isEqualTo(first.samples);
+  }
+
+  @Test
+  void onAPageSeenBeforeTheLabelSetIsPredictedOnAllButTheTwoLinesWhereTheLayoutBranches() {
+    String page = DcgmPageWriter.eightGpuPage();
+    PrometheusTextParser parser = new PrometheusTextParser();
+    parser.parse(page, new CollectingSink());
+    long lookedUp = parser.labelSets().lookedUpCount();
+    long predicted = parser.labelSets().predictedCount();
+
+    CollectingSink again = new CollectingSink();
+    parser.parse(page, again);
+
+    // GPU 7's set is followed by GPU 0's everywhere except before the XID family, whose sets
+    // carry err_code/err_msg: entering and leaving that family are the two table lookups.
+    assertThat(again.samples).hasSize(200);
+    assertThat(parser.labelSets().lookedUpCount()).isEqualTo(lookedUp + 2);
+    assertThat(parser.labelSets().predictedCount()).isEqualTo(predicted + 198);
   }
 
   private static Map<String, String> with(Map<String, String> base, String code, String message) {

@@ -87,11 +87,11 @@ class HttpScraperTest {
   @Test
   void fetchesPlainAndGzipPages() throws Exception {
     ScrapeResponse plain = scraper.fetch(url("/plain")).get(5, TimeUnit.SECONDS);
-    assertThat(plain.body()).isEqualTo(PAGE);
+    assertThat(plain.text()).isEqualTo(PAGE);
     assertThat(plain.contentType()).isEqualTo("text/plain; version=0.0.4");
 
     ScrapeResponse gzipped = scraper.fetch(url("/gzip")).get(5, TimeUnit.SECONDS);
-    assertThat(gzipped.body()).isEqualTo(PAGE);
+    assertThat(gzipped.text()).isEqualTo(PAGE);
     assertThat(gzipped.wireBytes()).isLessThan(PAGE.length() + 30);
   }
 
@@ -113,7 +113,7 @@ class HttpScraperTest {
     CompletableFuture<ScrapeResponse> slow = scraper.fetch(url("/slow"));
     ScrapeResponse fast = scraper.fetch(url("/plain")).get(5, TimeUnit.SECONDS);
 
-    assertThat(fast.body()).isEqualTo(PAGE);
+    assertThat(fast.text()).isEqualTo(PAGE);
     assertThat(slow).isNotDone();
   }
 

@@ -5,14 +5,14 @@ package io.strata.deviceingest.parse;
  * model names, pod names) repeat on every line and every scrape, so the parser returns the cached
  * instance instead of allocating a copy. Memory is bounded by the table size and the length cap.
  */
-final class StringCache {
+final class LegacyStringCache {
 
   private static final int MAX_CACHED_LENGTH = 256;
 
   private final String[] table;
   private final int mask;
 
-  StringCache(int sizePowerOfTwo) {
+  LegacyStringCache(int sizePowerOfTwo) {
     if (Integer.bitCount(sizePowerOfTwo) != 1) {
       throw new IllegalArgumentException("size must be a power of two: " + sizePowerOfTwo);
     }

@@ -1,0 +1,141 @@
+package io.strata.deviceingest.parse;
+
+/**
+ * Reads a sample value or timestamp as Go's ParseFloat would for the exposition formats: decimal
+ * and scientific notation, NaN and (+/-)Inf in any case. Plain decimals with at most 15 significant
+ * digits and a small exponent take an exact fast path (the product or quotient of two exactly
+ * representable doubles is correctly rounded); everything else is validated, then handed to {@link
+ * Double#parseDouble}. Hexadecimal floats and Java's type suffixes ({@code 1d}, {@code 2f}) are
+ * rejected.
+ */
+final class LegacyNumberParser {
+
+  private static final double[] POWERS_OF_TEN = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+  };
+  private static final long MAX_EXACT_MANTISSA = 1L << 53;
+  private static final int MAX_EXPONENT_DIGITS = 6;
+
+  private double result;
+
+  double result() {
+    return result;
+  }
+
+  /** Parses {@code text[start, end)}; returns false (leaving no result) when it is not a number. */
+  boolean parse(String text, int start, int end) {
+    if (start >= end) {
+      return false;
+    }
+    int pos = start;
+    boolean negative = false;
+    char first = text.charAt(pos);
+    if (first == '+' || first == '-') {
+      negative = first == '-';
+      pos++;
+    }
+    if (pos < end && isLetter(text.charAt(pos))) {
+      return parseSpecial(text, pos, end, negative);
+    }
+    long mantissa = 0;
+    int significant = 0;
+    int digits = 0;
+    int scale = 0;
+    boolean overflow = false;
+    while (pos < end && isDigit(text.charAt(pos))) {
+      int d = text.charAt(pos++) - '0';
+      digits++;
+      if (significant < 18) {
+        if (mantissa != 0 || d != 0) {
+          significant++;
+        }
+        mantissa = mantissa * 10 + d;
+      } else {
+        overflow = true;
+        scale++;
+      }
+    }
+    if (pos < end && text.charAt(pos) == '.') {
+      pos++;
+      while (pos < end && isDigit(text.charAt(pos))) {
+        int d = text.charAt(pos++) - '0';
+        digits++;
+        if (significant < 18) {
+          if (mantissa != 0 || d != 0) {
+            significant++;
+          }
+          mantissa = mantissa * 10 + d;
+          scale--;
+        } else {
+          overflow = true;
+        }
+      }
+    }
+    if (digits == 0) {
+      return false;
+    }
+    int exponent = 0;
+    if (pos < end && (text.charAt(pos) == 'e' || text.charAt(pos) == 'E')) {
+      pos++;
+      boolean negativeExponent = false;
+      if (pos < end && (text.charAt(pos) == '+' || text.charAt(pos) == '-')) {
+        negativeExponent = text.charAt(pos) == '-';
+        pos++;
+      }
+      int exponentDigits = 0;
+      while (pos < end && isDigit(text.charAt(pos))) {
+        if (exponentDigits < MAX_EXPONENT_DIGITS) {
+          exponent = exponent * 10 + (text.charAt(pos) - '0');
+        }
+        exponentDigits++;
+        pos++;
+      }
+      if (exponentDigits == 0) {
+        return false;
+      }
+      if (exponentDigits > MAX_EXPONENT_DIGITS) {
+        overflow = true;
+      }
+      if (negativeExponent) {
+        exponent = -exponent;
+      }
+    }
+    if (pos != end) {
+      return false;
+    }
+    int power = scale + exponent;
+    if (!overflow && mantissa < MAX_EXACT_MANTISSA && Math.abs(power) <= 22) {
+      double value = mantissa;
+      value = power >= 0 ? value * POWERS_OF_TEN[power] : value / POWERS_OF_TEN[-power];
+      result = negative ? -value : value;
+      return true;
+    }
+    // Validated above: only digits, one dot and an exponent remain, which parseDouble reads
+    // exactly.
+    result = Double.parseDouble(text.substring(start, end));
+    return true;
+  }
+
+  private boolean parseSpecial(String text, int pos, int end, boolean negative) {
+    int length = end - pos;
+    if (length == 3 && text.regionMatches(true, pos, "nan", 0, 3)) {
+      result = Double.NaN;
+      return true;
+    }
+    if ((length == 3 && text.regionMatches(true, pos, "inf", 0, 3))
+        || (length == 8 && text.regionMatches(true, pos, "infinity", 0, 8))) {
+      result = negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+      return true;
+    }
+    return false;
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
+  }
+
+  private static boolean isLetter(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  }
+}
