@@ -200,7 +200,7 @@ public class ActionsResource {
           error(Response.Status.SERVICE_UNAVAILABLE, decision.outcome().name(), decision.message());
       case NOT_ALLOWED ->
           error(Response.Status.FORBIDDEN, decision.outcome().name(), decision.message());
-      case NOT_PENDING, NOT_UNDOABLE, PATCH_CHANGED, EXPIRED, INCIDENT_RESOLVED ->
+      case NOT_PENDING, NOT_UNDOABLE, PATCH_CHANGED, EXPIRED, INCIDENT_RESOLVED, INCIDENT_OPEN ->
           error(Response.Status.CONFLICT, decision.outcome().name(), decision.message());
     };
   }

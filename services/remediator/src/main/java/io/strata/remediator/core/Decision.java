@@ -19,6 +19,12 @@ public record Decision(Outcome outcome, Optional<RemediationAction> action, Stri
     EXPIRED,
     /** The incident resolved before the approval; nothing is left to mitigate. */
     INCIDENT_RESOLVED,
+    /**
+     * An undo proposed at a resolution, approved after the incident opened again (a relapse): it
+     * would release what holds the failing node. It stays PROPOSED and can be approved once the
+     * incident resolves again; an operator's deliberate undo is a separate request.
+     */
+    INCIDENT_OPEN,
     /** The principal may not decide (any more): it is not on the approver list at click time. */
     NOT_ALLOWED,
     /**

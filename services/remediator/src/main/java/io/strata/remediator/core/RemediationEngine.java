@@ -99,16 +99,37 @@ public final class RemediationEngine {
   public synchronized Decision approve(
       String actionId, String principal, ApprovalChannel channel, Optional<String> shownPatch) {
     Optional<RemediationAction> action = journal.store().latest(actionId);
-    if (action.isPresent() && journal.store().undoneBy(actionId).isEmpty()) {
-      Incident incident = incidents.get(action.get().incidentId());
-      if (incident != null && incident.state() == IncidentState.RESOLVED) {
+    Incident incident = action.map(a -> incidents.get(a.incidentId())).orElse(null);
+    if (incident != null) {
+      Optional<RemediationAction> undone = journal.store().undoneBy(actionId);
+      if (undone.isEmpty() && incident.state() == IncidentState.RESOLVED) {
         return Decision.of(
             Decision.Outcome.INCIDENT_RESOLVED,
             action.get(),
             "incident " + incident.incidentId() + " resolved; " + actionId + " is not needed");
       }
+      if (undone.isPresent() && reopened(incident)) {
+        return Decision.of(
+            Decision.Outcome.INCIDENT_OPEN,
+            action.get(),
+            "incident "
+                + incident.incidentId()
+                + " is "
+                + incident.state()
+                + " again (episode "
+                + incident.episode()
+                + "): undoing "
+                + undone.get().actionId()
+                + " now would release what holds it; approve once it resolves");
+      }
     }
     return approvals.approve(actionId, principal, channel, shownPatch);
+  }
+
+  /** Open again after the resolution that proposed an undo: anything but resolved. */
+  private static boolean reopened(Incident incident) {
+    return incident.state() != IncidentState.RESOLVED
+        && incident.state() != IncidentState.UNSPECIFIED;
   }
 
   /** A person's rejection, under the same lock. */

@@ -28,6 +28,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -184,6 +185,30 @@ class RelapseEpisodeEngineTest {
         .isEqualTo(ActionState.PROPOSED);
     assertThat(notifier.notices.get(notifier.notices.size() - 1).notes())
         .anyMatch(n -> n.contains("already carries the strata.io/quarantine taint"));
+
+    // Approving that uncordon now would release the failing node: refused, left pending.
+    String uncordon1 = ActionIds.undoOf(cordon1);
+    Decision early = engine.approve(uncordon1, "U1", ApprovalChannel.SLACK, Optional.empty());
+    assertThat(early.outcome()).isEqualTo(Decision.Outcome.INCIDENT_OPEN);
+    assertThat(early.message())
+        .isEqualTo(
+            "incident "
+                + INCIDENT
+                + " is OPEN again (episode 2): undoing "
+                + cordon1
+                + " now would release what holds it; approve once it resolves");
+    assertThat(journal.store().latest(uncordon1).orElseThrow().state())
+        .isEqualTo(ActionState.PROPOSED);
+    assertThat(quarantined()).isTrue();
+
+    // Resolved again: the same uncordon releases the node.
+    engine.onIncident(episode(4, IncidentState.RESOLVED, 2));
+    assertThat(journal.store().latest(uncordon1).orElseThrow().state())
+        .isEqualTo(ActionState.PROPOSED);
+    assertThat(engine.approve(uncordon1, "U1", ApprovalChannel.SLACK, Optional.empty()).outcome())
+        .isEqualTo(Decision.Outcome.APPROVED);
+    assertThat(executor.execute(uncordon1)).isEqualTo(ExecutionResult.FINISHED);
+    assertThat(quarantined()).isFalse();
   }
 
   private void run(String actionId) {
