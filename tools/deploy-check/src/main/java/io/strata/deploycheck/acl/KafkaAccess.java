@@ -94,13 +94,14 @@ public record KafkaAccess(
               List.of(),
               Optional.of("strata-correlator"),
               List.of()),
-          // The incidents-in channel (group strata-remediator); JournalRebuilder reads the journal,
-          // reviews and incidents back with assigned partitions; three outgoing channels.
+          // No consumer group (ADR 022): IncidentFollower reads every incidents partition in every
+          // instance, JournalRebuilder reads the journal, reviews and incidents back, all with
+          // assigned partitions; three outgoing channels.
           new KafkaAccess(
               "remediator",
               List.of(Topics.REMEDIATION, Topics.REVIEWS, Topics.DEADLETTER),
               List.of(Topics.INCIDENTS, Topics.REMEDIATION, Topics.REVIEWS),
-              List.of("strata-remediator"),
+              List.of(),
               Optional.empty(),
               List.of()),
           // TopicReader: assigned partitions, no group, never writes. Not in deploy/ yet; its user
