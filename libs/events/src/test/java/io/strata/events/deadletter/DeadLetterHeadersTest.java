@@ -48,7 +48,8 @@ class DeadLetterHeadersTest {
     DeadLetterHeaders.write(headers, LETTER);
     assertThat(headers.headers(DeadLetterHeaders.REASON)).hasSize(1);
     assertThat(headers.headers(DeadLetterHeaders.DETAIL)).hasSize(1);
-    assertThat(headers.lastHeader("ce_type")).isNotNull();
+    assertThat(new String(headers.lastHeader("ce_type").value(), StandardCharsets.UTF_8))
+        .isEqualTo("io.strata.device_sample.v1");
     assertThat(DeadLetterHeaders.read(headers)).contains(LETTER);
   }
 
