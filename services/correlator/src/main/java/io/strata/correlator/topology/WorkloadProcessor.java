@@ -9,13 +9,14 @@ import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.incident.IncidentDraft;
 import io.strata.correlator.incident.IncidentTracker;
 import io.strata.correlator.incident.WindowDecision;
-import io.strata.correlator.recovery.RequestEvidence;
+import io.strata.correlator.incident.WorkloadDecisions;
 import io.strata.correlator.state.GpuSnapshot;
 import io.strata.correlator.state.WorkloadView;
 import io.strata.correlator.window.WindowStats;
 import io.strata.events.incident.Incident;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -140,16 +141,16 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
    * its changelog), so the store holds what is alive.
    */
   private void sweepGoneWorkloads(Instant now) {
-    Instant before = now.minus(settings.lifecycle().stateRetention());
     List<String> gone = new java.util.ArrayList<>();
     try (KeyValueIterator<String, WorkloadView> all = workloads.all()) {
       while (all.hasNext()) {
         KeyValue<String, WorkloadView> entry = all.next();
-        WindowStats last = entry.value.lastWindow();
-        boolean silent = last == null || last.windowEnd().isBefore(before);
-        if (silent
-            && !WorkloadParts.hasParts(entry.key, gpus)
-            && !WorkloadParts.hasParts(entry.key, pods)) {
+        if (WorkloadDecisions.gone(
+            entry.value.lastWindow(),
+            WorkloadParts.hasParts(entry.key, gpus),
+            WorkloadParts.hasParts(entry.key, pods),
+            now,
+            settings.lifecycle().stateRetention())) {
           gone.add(entry.key);
         }
       }
@@ -193,61 +194,37 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
     return view;
   }
 
-  /**
-   * A window that closed more than the quiet period after its end: its partition had no traffic to
-   * close it sooner, and incidents have moved on (a quiet resolution); it must not reopen them.
-   */
   private boolean stale(WindowStats window) {
-    return window
-        .windowEnd()
-        .plus(settings.lifecycle().quietPeriod())
-        .isBefore(Instant.ofEpochMilli(context.currentStreamTimeMs()));
+    return WorkloadDecisions.stale(
+        window,
+        Instant.ofEpochMilli(context.currentStreamTimeMs()),
+        settings.lifecycle().quietPeriod());
   }
 
-  /**
-   * The version's own baseline, else the workload's most recent one of another version: a new
-   * model_version is judged against the version it replaced until it has its own.
-   */
   private Baseline baselineFor(String workloadKey, BaselineTracker own) {
-    int warmup = settings.regression().baselineWarmup();
-    Optional<Baseline> mine = own.baseline(warmup);
-    if (mine.isPresent()) {
-      return mine.get();
-    }
-    Baseline newest = null;
     try (KeyValueIterator<String, BaselineTracker> all =
         baselines.prefixScan(workloadKey + "|", new StringSerializer())) {
-      while (all.hasNext()) {
-        KeyValue<String, BaselineTracker> entry = all.next();
-        Optional<Baseline> candidate = entry.value.baseline(warmup);
-        if (candidate.isPresent()
-            && (newest == null || candidate.get().asOf().isAfter(newest.asOf()))) {
-          newest = candidate.get();
-        }
-      }
+      Iterator<BaselineTracker> versions =
+          new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+              return all.hasNext();
+            }
+
+            @Override
+            public BaselineTracker next() {
+              return all.next().value;
+            }
+          };
+      return WorkloadDecisions.baselineFor(own, versions, settings.regression().baselineWarmup());
     }
-    return newest;
   }
 
-  /**
-   * A regression of a workload that a device incident affects (or that runs on a faulted GPU) is
-   * that fault seen from the requests: it joins the device incident as evidence instead of opening
-   * a second incident for the same fault.
-   */
   private boolean joinsDeviceIncident(String workloadKey, IncidentDraft draft, WorkloadView view) {
-    List<GpuSnapshot> faulted =
-        view.gpus().values().stream()
-            .filter(GpuSnapshot::faulted)
-            .filter(g -> draft.scope().gpuUuids().contains(g.gpuUuid()))
-            .sorted(java.util.Comparator.comparing(GpuSnapshot::gpuUuid))
-            .toList();
-    RequestEvidence evidence =
-        new RequestEvidence(
-            workloadKey,
-            RequestEvidence.line(draft.trigger(), draft.longestStage()),
-            draft.evidence().exemplarTraces(),
-            draft.trigger().windowEnd());
-    return watches.joinRegression(workloadKey, evidence, faulted);
+    return watches.joinRegression(
+        workloadKey,
+        WorkloadDecisions.evidence(workloadKey, draft),
+        WorkloadDecisions.faultedInScope(view, draft));
   }
 
   private void publish(Record<String, WorkloadInput> record, Incident incident) {
