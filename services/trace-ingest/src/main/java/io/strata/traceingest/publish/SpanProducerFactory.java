@@ -4,11 +4,13 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.strata.events.topic.Topics;
 import io.strata.kafka.metrics.ClientMetrics;
 import io.strata.kafka.produce.ProducerSettings;
+import io.strata.kafka.quarkus.KafkaClientSecurity;
 import io.strata.traceingest.config.TraceIngestConfig;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -29,7 +31,8 @@ public class SpanProducerFactory {
     String bootstrapServers = raw.getValue("kafka.bootstrap.servers", String.class);
     KafkaProducer<String, byte[]> producer =
         new KafkaProducer<>(
-            properties(config.kafka(), bootstrapServers),
+            withSecurity(
+                properties(config.kafka(), bootstrapServers), KafkaClientSecurity.fromConfig(raw)),
             new StringSerializer(),
             new ByteArraySerializer());
     ClientMetrics.bind(producer, registry);
@@ -38,6 +41,18 @@ public class SpanProducerFactory {
 
   void close(@Disposes Producer<String, byte[]> producer) {
     producer.close(Duration.ofSeconds(10));
+  }
+
+  /**
+   * The producer's settings with the service's {@code kafka.*} security settings (SASL/TLS, what
+   * deploy/'s secured overlays set) merged in, so this hand-built client authenticates like the
+   * Quarkus-managed ones.
+   */
+  static Map<String, Object> withSecurity(
+      Map<String, Object> properties, Map<String, Object> security) {
+    Map<String, Object> merged = new HashMap<>(properties);
+    merged.putAll(security);
+    return merged;
   }
 
   static Map<String, Object> properties(TraceIngestConfig.Kafka kafka, String bootstrapServers) {
