@@ -8,6 +8,11 @@ import java.util.Optional;
  * Failing safe: a pause holds in memory even when it could not be persisted (the caller is told),
  * while a resume takes effect only once persisted, so no instance can come back unpaused by
  * accident.
+ *
+ * <p>{@link #restore} and {@link #set} exclude each other: a rebuild (a takeover, or the recovery a
+ * pending decision starts) that read the store just before a person paused would otherwise write
+ * its older state over the new pause in memory, and this instance would act while the Lease says
+ * paused.
  */
 public final class PauseControl {
 
@@ -33,7 +38,7 @@ public final class PauseControl {
    * @throws PauseStoreException when the store cannot be read (the caller retries, as the journal
    *     rebuild is retried; the in-memory switch is left as it was)
    */
-  public PauseState restore() {
+  public synchronized PauseState restore() {
     PauseState state = atStart(pausedByConfig, store.load());
     pause.set(state);
     return state;
@@ -57,7 +62,7 @@ public final class PauseControl {
    * @throws PauseStoreException when the new state could not be persisted: a pause then still holds
    *     in this instance, a resume does not happen
    */
-  public PauseState set(boolean paused, String principal) {
+  public synchronized PauseState set(boolean paused, String principal) {
     if (pause.paused() == paused) {
       return pause.state();
     }

@@ -7,6 +7,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The pause switch persisted with who and when; failing safe when the store cannot be written. */
@@ -16,7 +18,7 @@ class PauseControlTest {
   private final Clock clock = Clock.fixed(T0, ZoneOffset.UTC);
 
   /** A store in memory that can be made to fail. */
-  private static final class MemoryStore implements PauseStore {
+  private static class MemoryStore implements PauseStore {
     Optional<PauseState> saved = Optional.empty();
     boolean failing;
     int writes;
@@ -97,6 +99,47 @@ class PauseControlTest {
         new PauseControl(new PauseSwitch(false), new MemoryStore(), false, clock);
 
     assertThat(control.restore()).isEqualTo(PauseState.NEVER_SET);
+  }
+
+  /**
+   * A rebuild's restore that has read the store when a person pauses: the pause waits for the
+   * restore, so the older state read never overwrites the new pause (found by ApiRolesTest in CI).
+   */
+  @Test
+  void aPauseDuringARestoreIsNotOverwrittenByTheStateTheRestoreRead() throws Exception {
+    CountDownLatch loading = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    MemoryStore store =
+        new MemoryStore() {
+          @Override
+          public Optional<PauseState> load() {
+            Optional<PauseState> read = super.load();
+            loading.countDown();
+            await(release);
+            return read;
+          }
+        };
+    PauseSwitch pause = new PauseSwitch(false);
+    PauseControl control = new PauseControl(pause, store, false, clock);
+    Thread rebuild = new Thread(control::restore);
+    rebuild.start();
+    assertThat(loading.await(10, TimeUnit.SECONDS)).isTrue();
+    Thread person = new Thread(() -> control.set(true, "alice"));
+    person.start();
+    release.countDown();
+    rebuild.join(10_000);
+    person.join(10_000);
+
+    assertThat(pause.state()).isEqualTo(new PauseState(true, "alice", T0));
+    assertThat(store.saved).contains(new PauseState(true, "alice", T0));
+  }
+
+  private static void await(CountDownLatch latch) {
+    try {
+      latch.await(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Test
