@@ -19,6 +19,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 public final class ProducerSettings {
 
   private final Map<String, Object> properties = new HashMap<>();
+  private final Map<String, Object> security = new HashMap<>();
 
   private ProducerSettings(String bootstrapServers, String clientId) {
     properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -85,6 +86,17 @@ public final class ProducerSettings {
     return this;
   }
 
+  /**
+   * The client's security settings ({@code config/ClientSecurity}: a service's {@code
+   * KafkaClientSecurity.fromConfig()}, a tool's {@code ClientSecurity.from(...)}), merged over
+   * everything else, so a producer built by hand authenticates exactly like the clients Quarkus
+   * builds (deploy/'s SCRAM over TLS, ADR 010). Empty for a plaintext broker.
+   */
+  public ProducerSettings security(Map<String, Object> settings) {
+    security.putAll(settings);
+    return this;
+  }
+
   /** A copy of the properties, ready for {@code new KafkaProducer<>(...)}. */
   public Map<String, Object> properties() {
     Map<String, Object> copy = new HashMap<>(properties);
@@ -99,6 +111,7 @@ public final class ProducerSettings {
       }
       copy.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.min(request, room));
     }
+    copy.putAll(security);
     return copy;
   }
 
