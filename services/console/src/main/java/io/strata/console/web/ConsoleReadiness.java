@@ -1,7 +1,7 @@
 package io.strata.console.web;
 
 import io.strata.console.core.ConsoleState;
-import io.strata.console.kafka.TopicReader;
+import io.strata.console.kafka.ConsoleTopicFollower;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
@@ -13,7 +13,7 @@ import org.eclipse.microprofile.health.Readiness;
 @ApplicationScoped
 public class ConsoleReadiness implements HealthCheck {
 
-  @Inject TopicReader reader;
+  @Inject ConsoleTopicFollower reader;
   @Inject ConsoleState state;
 
   @Override

@@ -23,7 +23,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -66,7 +65,7 @@ public class KafkaEventPublisher {
   public KafkaEventPublisher(
       DeviceIngestConfig config, MeterRegistry registry, OpenTelemetry openTelemetry, Clock clock) {
     this(
-        withSecurity(producerProperties(config.publish()), KafkaClientSecurity.fromConfig()),
+        producerProperties(config.publish(), KafkaClientSecurity.fromConfig()),
         options(config.publish()),
         registry,
         openTelemetry.getPropagators().getTextMapPropagator(),
@@ -101,14 +100,20 @@ public class KafkaEventPublisher {
             .register(registry);
   }
 
-  /** The shared reliable producer settings for device-ingest's three topics. */
-  public static Map<String, Object> producerProperties(DeviceIngestConfig.Publish publish) {
+  /**
+   * The shared reliable producer settings for device-ingest's three topics, with the service's
+   * kafka.* security settings (SCRAM over TLS in deploy/, ADR 010) merged by {@code
+   * ProducerSettings.security}.
+   */
+  public static Map<String, Object> producerProperties(
+      DeviceIngestConfig.Publish publish, Map<String, Object> security) {
     return ProducerSettings.reliable(publish.bootstrapServers(), "strata-device-ingest")
         // Samples and XIDs are node-partitioned by contract (docs/EVENTS.md): NodePartitioner.
         .writing(List.of(Topics.DEVICE_SAMPLES, Topics.DEVICE_XIDS, Topics.DEVICE_FINDINGS))
         .linger(publish.linger())
         .maxBlock(publish.maxBlock())
         .deliveryTimeout(publish.deliveryTimeout())
+        .security(security)
         .properties();
   }
 
@@ -118,14 +123,6 @@ public class KafkaEventPublisher {
             BufferPolicy.dropOldest(publish.bufferCapacity()), "strata-publish-samples")
         .withNeverEvictLane(publish.eventCapacity(), RETRY_BACKOFF)
         .withMaxUnacknowledged(publish.maxUnacknowledged());
-  }
-
-  /** The service's kafka.* security settings (SCRAM over TLS in deploy/, ADR 010) on top. */
-  public static Map<String, Object> withSecurity(
-      Map<String, Object> properties, Map<String, Object> security) {
-    Map<String, Object> merged = new HashMap<>(properties);
-    merged.putAll(security);
-    return merged;
   }
 
   /** Free places in the samples lane (0 while it is dropping). */

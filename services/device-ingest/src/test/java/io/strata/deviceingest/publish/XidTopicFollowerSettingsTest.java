@@ -29,17 +29,4 @@ class XidTopicFollowerSettingsTest {
         .containsEntry("ssl.truststore.location", "/etc/strata/kafka/ca.p12")
         .hasSize(8);
   }
-
-  @Test
-  void thePublisherProducerGetsThemToo() {
-    Map<String, Object> merged =
-        KafkaEventPublisher.withSecurity(
-            Map.of("bootstrap.servers", "kafka:9093", "acks", "all"),
-            Map.of("security.protocol", "SASL_SSL"));
-
-    assertThat(merged)
-        .isEqualTo(
-            Map.of(
-                "bootstrap.servers", "kafka:9093", "acks", "all", "security.protocol", "SASL_SSL"));
-  }
 }

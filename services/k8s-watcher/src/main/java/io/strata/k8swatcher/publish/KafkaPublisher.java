@@ -23,7 +23,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -87,16 +86,11 @@ public class KafkaPublisher {
 
   /**
    * The producer's settings: the shared reliable ones for the watcher's four topics, and the
-   * service's kafka.* security settings (this producer is built by hand, not by Quarkus).
+   * service's kafka.* security settings merged by {@code ProducerSettings.security} (this producer
+   * is built by hand, not by Quarkus).
    */
   static Map<String, Object> producerProperties(
       String bootstrapServers, Duration deliveryTimeout, Map<String, Object> security) {
-    Map<String, Object> properties = new HashMap<>(reliable(bootstrapServers, deliveryTimeout));
-    properties.putAll(security);
-    return properties;
-  }
-
-  private static Map<String, Object> reliable(String bootstrapServers, Duration deliveryTimeout) {
     return ProducerSettings.reliable(bootstrapServers, "strata-k8s-watcher")
         // strata.k8s.nodes.v1 is node-partitioned: the settings pick NodePartitioner.
         .writing(List.of(Topics.K8S_PODS, Topics.K8S_NODES, Topics.K8S_CLAIMS, Topics.K8S_EVENTS))
@@ -104,6 +98,7 @@ public class KafkaPublisher {
         .requestTimeout(Duration.ofSeconds(15))
         .linger(Duration.ofMillis(5))
         .maxBlock(Duration.ofSeconds(30))
+        .security(security)
         .properties();
   }
 

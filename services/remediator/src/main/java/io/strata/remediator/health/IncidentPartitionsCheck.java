@@ -1,7 +1,7 @@
 package io.strata.remediator.health;
 
+import io.strata.kafka.read.FollowProblem;
 import io.strata.remediator.kafka.IncidentFollower;
-import io.strata.remediator.kafka.IncidentsReadProblem;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
@@ -21,9 +21,9 @@ public class IncidentPartitionsCheck implements HealthCheck {
 
   @Override
   public HealthCheckResponse call() {
-    IncidentsReadProblem problem = follower.problem();
+    FollowProblem problem = follower.problem();
     return HealthCheckResponse.named("incidents-partitions")
-        .status(problem == IncidentsReadProblem.NONE)
+        .status(problem == FollowProblem.NONE)
         .withData("partitions", follower.partitions())
         .withData("reason", problem.name())
         .withData("detail", follower.detail())

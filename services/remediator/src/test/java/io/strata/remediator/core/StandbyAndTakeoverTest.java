@@ -9,8 +9,8 @@ import io.strata.embeddedkafka.KafkaProvider;
 import io.strata.embeddedkafka.TestKafka;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.topic.Topics;
+import io.strata.kafka.read.FollowProblem;
 import io.strata.kubetest.CrudApiServer;
-import io.strata.remediator.kafka.IncidentsReadProblem;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,7 +126,7 @@ class StandbyAndTakeoverTest {
     await("the reader past the held incident and the six after it")
         .atMost(WAIT)
         .until(() -> only.read.containsAll(later));
-    assertThat(only.follower.problem()).isEqualTo(IncidentsReadProblem.NONE);
+    assertThat(only.follower.problem()).isEqualTo(FollowProblem.NONE);
     assertThat(only.actedOn).doesNotContain(heldId);
     held.countDown();
     await("every later incident acted on")
@@ -143,7 +143,7 @@ class StandbyAndTakeoverTest {
     FollowingInstance b = instance("remediator-b");
     await("remediator-b reading")
         .atMost(WAIT)
-        .until(() -> b.follower.problem() == IncidentsReadProblem.NONE && b.term.everRebuilt());
+        .until(() -> b.follower.problem() == FollowProblem.NONE && b.term.everRebuilt());
     assertThat(b.leading()).isFalse();
     return new FollowingInstance[] {a, b};
   }

@@ -10,7 +10,6 @@ import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -31,8 +30,7 @@ public class SpanProducerFactory {
     String bootstrapServers = raw.getValue("kafka.bootstrap.servers", String.class);
     KafkaProducer<String, byte[]> producer =
         new KafkaProducer<>(
-            withSecurity(
-                properties(config.kafka(), bootstrapServers), KafkaClientSecurity.fromConfig(raw)),
+            properties(config.kafka(), bootstrapServers, KafkaClientSecurity.fromConfig(raw)),
             new StringSerializer(),
             new ByteArraySerializer());
     ClientMetrics.bind(producer, registry);
@@ -44,18 +42,12 @@ public class SpanProducerFactory {
   }
 
   /**
-   * The producer's settings with the service's {@code kafka.*} security settings (SASL/TLS, what
-   * deploy/'s secured overlays set) merged in, so this hand-built client authenticates like the
-   * Quarkus-managed ones.
+   * The producer's settings, with the service's {@code kafka.*} security settings (SASL/TLS, what
+   * deploy/'s secured overlays set) merged in by kafka-support's {@code ProducerSettings.security},
+   * so this hand-built client authenticates like the Quarkus-managed ones.
    */
-  static Map<String, Object> withSecurity(
-      Map<String, Object> properties, Map<String, Object> security) {
-    Map<String, Object> merged = new HashMap<>(properties);
-    merged.putAll(security);
-    return merged;
-  }
-
-  static Map<String, Object> properties(TraceIngestConfig.Kafka kafka, String bootstrapServers) {
+  static Map<String, Object> properties(
+      TraceIngestConfig.Kafka kafka, String bootstrapServers, Map<String, Object> security) {
     return ProducerSettings.reliable(bootstrapServers, "strata-trace-ingest")
         .writing(List.of(Topics.TRACE_SPANS))
         .maxBlock(kafka.maxBlock())
@@ -65,6 +57,7 @@ public class SpanProducerFactory {
         .batchSize(kafka.batchSize())
         .bufferMemory(kafka.bufferMemory())
         .compression(kafka.compression())
+        .security(security)
         .properties();
   }
 }

@@ -1,0 +1,125 @@
+package io.strata.console.kafka;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.strata.console.config.ConsoleConfig;
+import io.strata.console.core.ConsoleState;
+import io.strata.events.topic.Topic;
+import io.strata.events.topic.Topics;
+import io.strata.kafka.quarkus.KafkaClientSecurity;
+import io.strata.kafka.read.StartAt;
+import io.strata.kafka.read.TopicFollower;
+import io.strata.kafka.read.TopicFollowerBuilder;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * Follows the topics the console shows, through kafka-support's {@link TopicFollower}: one thread,
+ * assigned partitions, no consumer group (every console instance needs every partition and commits
+ * nothing; ADR 004). Incidents, actions and reviews are read from their start (the console shows
+ * their whole history, and readiness waits for what they held at startup); spans, device samples
+ * and XIDs from {@code lookback} ago. A lost connection or a missing topic is retried every 2 s.
+ */
+@ApplicationScoped
+public class ConsoleTopicFollower {
+
+  private static final Logger LOG = Logger.getLogger(ConsoleTopicFollower.class);
+  private static final Duration RETRY = Duration.ofSeconds(2);
+
+  /** Read from their start and waited for: the console shows their whole history. */
+  private static final List<Topic<?, ?>> HISTORY =
+      List.of(Topics.INCIDENTS, Topics.REMEDIATION, Topics.REVIEWS);
+
+  @Inject ConsoleState state;
+  @Inject ConsoleConfig config;
+  @Inject MeterRegistry metrics;
+
+  @ConfigProperty(name = "kafka.bootstrap.servers")
+  String bootstrapServers;
+
+  private volatile TopicFollower<String, byte[]> follower;
+
+  void start(@Observes StartupEvent event) {
+    RecordRouter router = new RecordRouter(state);
+    TopicFollowerBuilder<String, byte[]> topics =
+        TopicFollower.builder(
+                "console-topic-reader",
+                settings(),
+                StringDeserializer::new,
+                ByteArrayDeserializer::new)
+            .pollTimeout(config.topics().pollTimeout())
+            .retryEvery(RETRY)
+            // Partition and offset look-ups of six topics at once: as patient as before.
+            .metadataTimeout(Duration.ofSeconds(30));
+    HISTORY.forEach(topic -> topics.follow(topic.name(), StartAt.beginning()));
+    StartAt recent = StartAt.since(() -> Instant.now().minus(config.topics().lookback()));
+    recentTopics().forEach(topic -> topics.followWithoutCatchUp(topic.name(), recent));
+    follower = topics.onEachRecord(record -> show(router, record));
+    follower.start();
+  }
+
+  void stop(@Observes ShutdownEvent event) {
+    if (follower != null) {
+      follower.close();
+    }
+  }
+
+  /** True once the incidents, actions and reviews present at startup have been read. */
+  public boolean caughtUp() {
+    return follower != null && follower.caughtUp();
+  }
+
+  private List<Topic<?, ?>> recentTopics() {
+    return config.topics().deviceSamples()
+        ? List.of(Topics.TRACE_SPANS, Topics.DEVICE_XIDS, Topics.DEVICE_SAMPLES)
+        : List.of(Topics.TRACE_SPANS, Topics.DEVICE_XIDS);
+  }
+
+  private void show(RecordRouter router, ConsumerRecord<String, byte[]> record) {
+    metrics.counter("strata.console.records", "topic", record.topic()).increment();
+    router
+        .route(record.topic(), record.key(), record.value())
+        .ifPresent(
+            reason -> {
+              // The producing service dead-letters poison; the console only reads, so it counts
+              // and logs what it could not show.
+              metrics
+                  .counter(
+                      "strata.console.records.skipped",
+                      "topic",
+                      record.topic(),
+                      "reason",
+                      reason.name())
+                  .increment();
+              LOG.warnf(
+                  "skipped %s@%d/%d: %s",
+                  record.topic(), record.partition(), record.offset(), reason);
+            });
+  }
+
+  /**
+   * The shared group-less follower settings: no commits, {@code read_committed} (incidents and
+   * actions are written in transactions; an aborted one must never be shown), and the service's
+   * kafka.* security settings, so this hand-built consumer authenticates like the Quarkus-managed
+   * clients.
+   */
+  private Map<String, Object> settings() {
+    Map<String, Object> props =
+        TopicFollower.followerSettings(
+            bootstrapServers, "strata-console", KafkaClientSecurity.fromConfig());
+    props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "2000");
+    return props;
+  }
+}
