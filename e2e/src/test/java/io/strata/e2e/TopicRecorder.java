@@ -1,7 +1,10 @@
 package io.strata.e2e;
 
 import io.strata.events.topic.Topic;
-import io.strata.kafka.read.TopicReader;
+import io.strata.kafka.read.FollowProblem;
+import io.strata.kafka.read.StartAt;
+import io.strata.kafka.read.TopicFollower;
+import io.strata.kafka.read.TopicFollowerBuilder;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,9 +15,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
@@ -24,45 +24,30 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  */
 final class TopicRecorder implements AutoCloseable {
 
-  private final KafkaConsumer<byte[], byte[]> consumer;
   private final Map<String, Topic<?, ?>> topics = new ConcurrentHashMap<>();
   private final Map<String, List<Observed<?>>> seen = new ConcurrentHashMap<>();
   private final List<String> failures = new CopyOnWriteArrayList<>();
   private final Clock clock;
-  private final Thread thread;
-  private volatile boolean running = true;
+  private final TopicFollower<byte[], byte[]> follower;
 
   TopicRecorder(String bootstrapServers, Clock clock, List<Topic<?, ?>> followed) {
     this.clock = clock;
-    this.consumer =
-        new KafkaConsumer<>(
-            TopicReader.readerSettings(bootstrapServers, "strata-e2e-recorder"),
-            new ByteArrayDeserializer(),
-            new ByteArrayDeserializer());
+    TopicFollowerBuilder<byte[], byte[]> builder =
+        TopicFollower.builder(
+                "e2e-topic-recorder",
+                TopicFollower.followerSettings(bootstrapServers, "strata-e2e-recorder", Map.of()),
+                ByteArrayDeserializer::new,
+                ByteArrayDeserializer::new)
+            .pollTimeout(Duration.ofMillis(200))
+            .metadataTimeout(Duration.ofSeconds(60));
     for (Topic<?, ?> topic : followed) {
       topics.put(topic.name(), topic);
       seen.put(topic.name(), new CopyOnWriteArrayList<>());
+      builder.follow(topic.name(), StartAt.beginning());
     }
-    List<TopicPartition> partitions =
-        TopicReader.assignAll(consumer, topics.keySet(), Duration.ofSeconds(60));
-    consumer.seekToBeginning(partitions);
-    thread = new Thread(this::run, "e2e-topic-recorder");
-    thread.setDaemon(true);
-    thread.start();
-  }
-
-  private void run() {
-    try {
-      while (running) {
-        for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-          keep(record);
-        }
-      }
-    } catch (WakeupException e) {
-      // close() woke the poll up.
-    } finally {
-      consumer.close();
-    }
+    // kafka-support's follow loop: reconnects after a fault, and says so if its thread dies.
+    follower = builder.onEachRecord(this::keep);
+    follower.start();
   }
 
   private <K, V> void keep(ConsumerRecord<byte[], byte[]> record) {
@@ -95,17 +80,15 @@ final class TopicRecorder implements AutoCloseable {
   }
 
   List<String> failures() {
-    return List.copyOf(failures);
+    List<String> all = new ArrayList<>(failures);
+    if (follower.problem() == FollowProblem.THREAD_DIED) {
+      all.add("the recorder stopped: " + follower.detail());
+    }
+    return all;
   }
 
   @Override
   public void close() {
-    running = false;
-    consumer.wakeup();
-    try {
-      thread.join(5_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    follower.close();
   }
 }

@@ -15,7 +15,9 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 /**
  * Phase (a): the box's own rate. One plain KafkaConsumer on one thread reads every pre-filled
  * record of the input topics from the beginning and decodes each value with its topic's serde: the
- * ceiling a one-thread correlator could approach.
+ * ceiling a one-thread correlator could approach. It is the raw consumer on purpose, not
+ * kafka-support's {@code read/TopicReader} or {@code TopicFollower}: the baseline must measure
+ * kafka-clients alone, with nothing of Strata's between the poll and the decode.
  */
 final class PlainConsumerRun {
 

@@ -43,8 +43,8 @@ public class DeadLetterSender {
     Map<String, Object> settings =
         ProducerSettings.reliable(bootstrapServers, CLIENT_ID)
             .deliveryTimeout(config.deadLetterTimeout())
+            .security(KafkaClientSecurity.fromConfig())
             .properties();
-    settings.putAll(KafkaClientSecurity.fromConfig());
     this.producer =
         new KafkaProducer<>(settings, new ByteArraySerializer(), new ByteArraySerializer());
     this.publisher = new DeadLetterPublisher(producer, config.deadLetterTimeout());

@@ -138,8 +138,8 @@ public class JournalRebuilder {
    */
   private <V> void readAll(
       Topic<String, V> topic, BiConsumer<ConsumerRecord<String, byte[]>, V> sink) {
-    Map<String, Object> settings = TopicReader.readerSettings(bootstrapServers, CLIENT_ID);
-    settings.putAll(KafkaClientSecurity.fromConfig());
+    Map<String, Object> settings =
+        TopicReader.readerSettings(bootstrapServers, CLIENT_ID, KafkaClientSecurity.fromConfig());
     try (KafkaConsumer<String, byte[]> consumer =
         new KafkaConsumer<>(settings, new StringDeserializer(), new ByteArrayDeserializer())) {
       TopicReader.readToEnd(
