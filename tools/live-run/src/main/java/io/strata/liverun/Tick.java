@@ -78,7 +78,8 @@ record Tick(
                     PromText.sum(series, "jvm_memory_used_bytes", "area", "heap") / (1 << 20));
               }
               Map<String, Long> lag = readerLag(series);
-              if (!lag.isEmpty()) {
+              // The correlator's consumers are its group's, already in groupLag.
+              if (!lag.isEmpty() && !service.equals("correlator")) {
                 readers.put(service, lag);
               }
             });
@@ -116,7 +117,7 @@ record Tick(
   /**
    * Micrometer's KafkaClientMetrics: {@code kafka_consumer_fetch_manager_records_lag} per assigned
    * partition (the consumer's fetch-manager "records-lag"), summed per topic; NaN (not yet known)
-   * skipped. Kafka writes the topic tag with dots as underscores.
+   * skipped.
    */
   static Map<String, Long> readerLag(List<PromText.Series> series) {
     Map<String, Long> lag = new TreeMap<>();
@@ -129,6 +130,9 @@ record Tick(
         lag.merge(topic, Math.round(s.value()), Long::sum);
       }
     }
+    // The fetch manager tags some series with the topic as named and some with dots as
+    // underscores; keep one of each pair.
+    lag.keySet().removeIf(t -> !t.contains(".") && lag.containsKey(t.replace('_', '.')));
     return lag;
   }
 }
