@@ -104,8 +104,11 @@ public final class LiveRunMain {
         }
         Thread.sleep(50);
       }
-      if (ticks.isEmpty()) {
-        ticks.add(Tick.between(previous, read(kafka, processes), start, options.clockTicks()));
+      // The last interval ends with the run, so the table covers the whole duration.
+      if (System.currentTimeMillis() - previous.atMillis() >= 1_000 || ticks.isEmpty()) {
+        Tick tick = Tick.between(previous, read(kafka, processes), start, options.clockTicks());
+        ticks.add(tick);
+        Report.lines(tick).forEach(System.out::println);
       }
     }
     Report.Summary summary = Report.summarise(options.gpus(), ticks, injections);
