@@ -1,6 +1,7 @@
 package io.strata.archrules;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -89,5 +90,19 @@ class StrataArchitectureTest {
     assertThat(violations(rule, classes(CallsTheReadinessCheck.class, ReadyCheck.class)))
         .anyMatch(line -> line.contains(CallsTheReadinessCheck.class.getName()));
     assertThat(violations(rule, classes(ReadyCheck.class, PlainCore.class))).isEmpty();
+  }
+
+  /**
+   * What a service's ArchitectureTest does with a rule (ServiceArchitectureTest calls {@code
+   * check}): a violation throws, so the test and {@code mvn verify} fail, naming the class.
+   */
+  @Test
+  void checkingARuleOverAViolationFailsTheTest() {
+    ArchRule rule = StrataArchitecture.importsNoOtherService("io.strata.correlator");
+
+    assertThatThrownBy(
+            () -> rule.check(classes(ReachesIntoRemediator.class, RemediatorThing.class)))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining(ReachesIntoRemediator.class.getName());
   }
 }

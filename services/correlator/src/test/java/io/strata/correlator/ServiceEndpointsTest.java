@@ -1,12 +1,14 @@
 package io.strata.correlator;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.strata.embeddedkafka.StrataKafkaResource;
+import io.strata.testsupport.MeterNames;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -26,5 +28,11 @@ class ServiceEndpointsTest {
         .then()
         .statusCode(200)
         .body(containsString("# TYPE jvm_memory_used_bytes gauge"));
+  }
+
+  @Test
+  void ownMetersFollowTheNamingConvention() {
+    String page = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+    assertThat(MeterNames.notPrefixed(page, "strata_correlator_")).isEmpty();
   }
 }

@@ -1,6 +1,7 @@
 package io.strata.deviceingest;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -11,6 +12,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.strata.deviceingest.testing.FakeExporterResource;
 import io.strata.embeddedkafka.StrataKafkaResource;
+import io.strata.testsupport.MeterNames;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -51,5 +53,11 @@ class ServiceEndpointsTest {
         .body(containsString("# TYPE jvm_memory_used_bytes gauge"))
         .body(containsString("strata_device_ingest_targets"))
         .body(containsString("strata_device_ingest_publish_buffered"));
+  }
+
+  @Test
+  void ownMetersFollowTheNamingConvention() {
+    String page = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+    assertThat(MeterNames.notPrefixed(page, "strata_device_ingest_")).isEmpty();
   }
 }

@@ -1,6 +1,7 @@
 package io.strata.k8swatcher;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -10,6 +11,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.strata.embeddedkafka.StrataKafkaResource;
 import io.strata.k8swatcher.support.DraDiscovery;
+import io.strata.testsupport.MeterNames;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -59,5 +61,11 @@ class ServiceEndpointsTest {
         .statusCode(200)
         .body(containsString("# TYPE jvm_memory_used_bytes gauge"))
         .body(containsString("# TYPE strata_k8s_watcher_buffer_pending gauge"));
+  }
+
+  @Test
+  void ownMetersFollowTheNamingConvention() {
+    String page = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+    assertThat(MeterNames.notPrefixed(page, "strata_k8s_watcher_")).isEmpty();
   }
 }

@@ -1,6 +1,7 @@
 package io.strata.remediator;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -11,6 +12,7 @@ import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.strata.embeddedkafka.StrataKafkaResource;
 import io.strata.events.topic.Topics;
 import io.strata.remediator.it.SlackReceiverResource;
+import io.strata.testsupport.MeterNames;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -47,5 +49,11 @@ class ServiceEndpointsTest {
         .then()
         .statusCode(200)
         .body(containsString("# TYPE jvm_memory_used_bytes gauge"));
+  }
+
+  @Test
+  void ownMetersFollowTheNamingConvention() {
+    String page = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+    assertThat(MeterNames.notPrefixed(page, "strata_remediator_")).isEmpty();
   }
 }

@@ -2,7 +2,7 @@ package io.strata.kafka.publish;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.embeddedkafka.MutableClock;
+import io.strata.testsupport.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;

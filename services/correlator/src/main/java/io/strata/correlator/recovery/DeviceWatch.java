@@ -15,6 +15,11 @@ public record DeviceWatch(String trackerKey, Instant since, Instant measuredAt, 
 
   /** The node key the device incident lives under (its tracker key up to the GPU). */
   public String nodeKey() {
+    return nodeKeyOf(trackerKey);
+  }
+
+  /** The node key a device incident's tracker key (cluster/node/gpu|CLASS) lives under. */
+  public static String nodeKeyOf(String trackerKey) {
     return trackerKey.substring(0, trackerKey.lastIndexOf('/'));
   }
 

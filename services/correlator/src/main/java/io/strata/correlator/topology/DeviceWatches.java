@@ -4,12 +4,14 @@ import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.classify.WindowVerdict;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.recovery.DeviceWatch;
+import io.strata.correlator.recovery.DeviceWatchDecisions;
+import io.strata.correlator.recovery.DeviceWatchDecisions.EvidenceTarget;
 import io.strata.correlator.recovery.RequestEvidence;
 import io.strata.correlator.state.GpuSnapshot;
-import io.strata.events.incident.IncidentClass;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -18,8 +20,9 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * The workload side of device-incident recovery: which device incidents a workload affects, and the
- * verdicts of its closed windows (or the news that it has no measurable traffic) sent to them.
+ * The workload side of device-incident recovery, as store and forwards: which device incidents a
+ * workload affects, and the verdicts of its closed windows (or the news that it has no measurable
+ * traffic) sent to them. What to keep, send and end is decided by {@link DeviceWatchDecisions}.
  * Store key: workload|cluster/node/gpu|CLASS.
  */
 final class DeviceWatches {
@@ -45,14 +48,18 @@ final class DeviceWatches {
    * device side is told at once not to wait for it; otherwise its windows will be reported.
    */
   void register(String workloadKey, String trackerKey, Instant at) {
-    Instant measured = lastMeasured(workloadKey);
-    DeviceWatch watch = new DeviceWatch(trackerKey, at, measured, 0);
-    if (measured == null || !measured.plus(lifecycle.quietPeriod()).isAfter(at)) {
-      forward(watch, DeviceIncidentInput.quiet(trackerKey, workloadKey), at);
+    Optional<DeviceWatch> watch =
+        DeviceWatchDecisions.start(
+            trackerKey, at, lastMeasured(workloadKey), lifecycle.quietPeriod());
+    if (watch.isPresent()) {
+      watches.put(key(workloadKey, trackerKey), watch.get());
+    } else {
+      forward(
+          DeviceWatch.nodeKeyOf(trackerKey),
+          DeviceIncidentInput.quiet(trackerKey, workloadKey),
+          at);
       watches.delete(key(workloadKey, trackerKey));
-      return;
     }
-    watches.put(key(workloadKey, trackerKey), watch);
   }
 
   /** A closed window of the workload, judged: reported to every device incident it affects. */
@@ -61,51 +68,26 @@ final class DeviceWatches {
       DeviceWatch watch = entry.value;
       forward(
           watch, DeviceIncidentInput.verdict(watch.trackerKey(), workloadKey, verdict), windowEnd);
-      int streak =
-          switch (verdict) {
-            case IN_BAND, NO_BASELINE -> watch.inBandStreak() + 1;
-            case REGRESSED, OUT_OF_BAND -> 0;
-            case TOO_FEW_SAMPLES -> watch.inBandStreak();
-          };
-      Instant measured =
-          verdict == WindowVerdict.Kind.TOO_FEW_SAMPLES ? watch.measuredAt() : windowEnd;
-      if (streak >= lifecycle.windowsToResolve()) {
-        watches.delete(entry.key);
-      } else {
-        watches.put(
-            entry.key, new DeviceWatch(watch.trackerKey(), watch.since(), measured, streak));
-      }
+      DeviceWatchDecisions.afterWindow(watch, verdict, windowEnd, lifecycle.windowsToResolve())
+          .ifPresentOrElse(next -> watches.put(entry.key, next), () -> watches.delete(entry.key));
     }
   }
 
   /**
-   * A regression of the workload while device incidents affect it: joined to each of them as
-   * evidence, and to the DEVICE_FAULT incident of every faulted GPU it runs on (the device side
-   * ignores a tracker that has no incident). Returns whether the regression was joined anywhere.
+   * A regression of the workload while device incidents affect it: joined as evidence to each
+   * device incident {@link DeviceWatchDecisions#evidenceTargets} names. Returns whether the
+   * regression was joined anywhere.
    */
   boolean joinRegression(String workloadKey, RequestEvidence evidence, List<GpuSnapshot> faulted) {
-    java.util.Set<String> sent = new java.util.HashSet<>();
-    for (KeyValue<String, DeviceWatch> entry : watchesOf(workloadKey)) {
-      DeviceWatch watch = entry.value;
-      if (sent.add(watch.trackerKey())) {
-        forward(
-            watch.nodeKey(),
-            DeviceIncidentInput.requestEvidence(watch.trackerKey(), evidence),
-            evidence.decidedAt());
-      }
+    List<DeviceWatch> watched = watchesOf(workloadKey).stream().map(e -> e.value).toList();
+    List<EvidenceTarget> targets = DeviceWatchDecisions.evidenceTargets(watched, faulted);
+    for (EvidenceTarget target : targets) {
+      forward(
+          target.nodeKey(),
+          DeviceIncidentInput.requestEvidence(target.trackerKey(), evidence),
+          evidence.decidedAt());
     }
-    for (GpuSnapshot gpu : faulted) {
-      String nodeKey = RoutingKeys.node(gpu.cluster(), gpu.node());
-      String trackerKey =
-          NodeProcessor.trackerKey(nodeKey, gpu.gpuUuid(), IncidentClass.DEVICE_FAULT);
-      if (sent.add(trackerKey)) {
-        forward(
-            nodeKey,
-            DeviceIncidentInput.requestEvidence(trackerKey, evidence),
-            evidence.decidedAt());
-      }
-    }
-    return !sent.isEmpty();
+    return !targets.isEmpty();
   }
 
   /** Stream-time check: a watched workload without measurable traffic for the quiet period. */
@@ -114,7 +96,7 @@ final class DeviceWatches {
     try (KeyValueIterator<String, DeviceWatch> all = watches.all()) {
       all.forEachRemaining(
           entry -> {
-            if (!entry.value.lastTraffic().plus(lifecycle.quietPeriod()).isAfter(now)) {
+            if (DeviceWatchDecisions.quiet(entry.value, now, lifecycle.quietPeriod())) {
               quiet.add(entry);
             }
           });
@@ -137,17 +119,7 @@ final class DeviceWatches {
 
   /** The end of the workload's newest evaluated window, over all its model versions. */
   private Instant lastMeasured(String workloadKey) {
-    Instant newest = null;
-    try (KeyValueIterator<String, BaselineTracker> all =
-        baselines.prefixScan(workloadKey + "|", new StringSerializer())) {
-      while (all.hasNext()) {
-        Instant measured = all.next().value.measuredAt();
-        if (measured != null && (newest == null || measured.isAfter(newest))) {
-          newest = measured;
-        }
-      }
-    }
-    return newest;
+    return WorkloadParts.scanParts(workloadKey, baselines, DeviceWatchDecisions::lastMeasured);
   }
 
   private void forward(DeviceWatch watch, DeviceIncidentInput input, Instant at) {

@@ -4,7 +4,9 @@ import io.strata.correlator.state.GpuSnapshot;
 import io.strata.correlator.state.PodBrief;
 import io.strata.correlator.state.WorkloadView;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
@@ -50,6 +52,28 @@ public final class WorkloadParts {
   static boolean hasParts(String workloadKey, ReadOnlyKeyValueStore<String, ?> store) {
     try (KeyValueIterator<String, ?> all = store.prefixScan(workloadKey + "|", KEYS)) {
       return all.hasNext();
+    }
+  }
+
+  /**
+   * Hands the values kept under the workload's prefix (one per part, e.g. per model version) to
+   * {@code reader} and closes the store scan after it returns, so a pure rule can read them.
+   */
+  static <V, R> R scanParts(
+      String workloadKey, ReadOnlyKeyValueStore<String, V> store, Function<Iterator<V>, R> reader) {
+    try (KeyValueIterator<String, V> all = store.prefixScan(workloadKey + "|", KEYS)) {
+      return reader.apply(
+          new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+              return all.hasNext();
+            }
+
+            @Override
+            public V next() {
+              return all.next().value;
+            }
+          });
     }
   }
 

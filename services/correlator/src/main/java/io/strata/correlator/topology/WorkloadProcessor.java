@@ -16,11 +16,9 @@ import io.strata.correlator.window.WindowStats;
 import io.strata.events.incident.Incident;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -202,22 +200,11 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
   }
 
   private Baseline baselineFor(String workloadKey, BaselineTracker own) {
-    try (KeyValueIterator<String, BaselineTracker> all =
-        baselines.prefixScan(workloadKey + "|", new StringSerializer())) {
-      Iterator<BaselineTracker> versions =
-          new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-              return all.hasNext();
-            }
-
-            @Override
-            public BaselineTracker next() {
-              return all.next().value;
-            }
-          };
-      return WorkloadDecisions.baselineFor(own, versions, settings.regression().baselineWarmup());
-    }
+    return WorkloadParts.scanParts(
+        workloadKey,
+        baselines,
+        versions ->
+            WorkloadDecisions.baselineFor(own, versions, settings.regression().baselineWarmup()));
   }
 
   private boolean joinsDeviceIncident(String workloadKey, IncidentDraft draft, WorkloadView view) {

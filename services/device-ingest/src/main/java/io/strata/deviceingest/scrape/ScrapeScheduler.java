@@ -59,7 +59,7 @@ public class ScrapeScheduler {
   private final Instance<KubernetesClient> kubernetes;
   private final Clock clock;
   private final Tracer tracer;
-  private final IngestMetrics metrics;
+  private final DeviceIngestMetrics metrics;
   private final ScrapeProcessor processor;
   private final TargetRegistry registry;
   private final XidHistory xidHistory;
@@ -103,7 +103,7 @@ public class ScrapeScheduler {
     this.publisher = publisher;
     this.kubernetes = kubernetes;
     this.clock = clock;
-    this.metrics = new IngestMetrics(meterRegistry);
+    this.metrics = new DeviceIngestMetrics(meterRegistry);
     this.meterRegistry = meterRegistry;
     this.concurrent = new Semaphore(config.scrape().maxConcurrent());
     this.xidHistory = config.xidRecovery().enabled() ? new XidHistory() : XidHistory.empty();

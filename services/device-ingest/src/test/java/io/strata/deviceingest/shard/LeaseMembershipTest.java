@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.strata.kubetest.CrudApiServer;
-import java.time.Clock;
+import io.strata.testsupport.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -31,25 +30,7 @@ class LeaseMembershipTest {
 
   private KubernetesMockServer server;
   private KubernetesClient client;
-  private Instant now = Instant.parse("2026-12-01T12:00:00Z");
-
-  private final Clock clock =
-      new Clock() {
-        @Override
-        public ZoneOffset getZone() {
-          return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-          return this;
-        }
-
-        @Override
-        public Instant instant() {
-          return now;
-        }
-      };
+  private final MutableClock clock = new MutableClock(Instant.parse("2026-12-01T12:00:00Z"));
 
   @BeforeEach
   void start() {
@@ -119,7 +100,7 @@ class LeaseMembershipTest {
 
     // di-3 dies without a word: once its Lease expires, its targets move to the others.
     LeaseMembership dead = members.remove(2);
-    now = now.plus(LEASE).plusSeconds(1);
+    clock.advance(LEASE.plusSeconds(1));
     round(members);
     Map<String, String> afterDeath = assignment(members);
     assertThat(moved(afterLeave, afterDeath))

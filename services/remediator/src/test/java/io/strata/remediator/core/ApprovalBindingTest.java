@@ -18,6 +18,7 @@ import io.strata.remediator.core.journal.ActionStore;
 import io.strata.remediator.core.journal.Actions;
 import io.strata.remediator.core.plan.ActionPlanner;
 import io.strata.remediator.core.plan.ClassPlans;
+import io.strata.testsupport.MutableClock;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

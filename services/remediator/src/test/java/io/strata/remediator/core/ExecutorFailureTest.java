@@ -22,6 +22,7 @@ import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.Actions;
 import io.strata.remediator.core.patch.PatchFactory;
 import io.strata.remediator.kube.FabricTargetGateway;
+import io.strata.testsupport.MutableClock;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;

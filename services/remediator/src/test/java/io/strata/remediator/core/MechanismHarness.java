@@ -21,6 +21,7 @@ import io.strata.remediator.core.journal.Actions;
 import io.strata.remediator.core.patch.KubeJson;
 import io.strata.remediator.core.patch.PatchFactory;
 import io.strata.remediator.kube.FabricTargetGateway;
+import io.strata.testsupport.MutableClock;
 import java.time.Duration;
 import java.util.function.UnaryOperator;
 

@@ -23,6 +23,7 @@ import io.strata.remediator.core.patch.PatchFactory;
 import io.strata.remediator.core.plan.ActionPlanner;
 import io.strata.remediator.core.plan.ClassPlans;
 import io.strata.remediator.kube.FabricTargetGateway;
+import io.strata.testsupport.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,34 +1,17 @@
 package io.strata.remediator.it;
 
+import io.strata.testsupport.MutableClock;
 import jakarta.inject.Singleton;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 
-/** Replaces the system clock in @QuarkusTest: starts at real time, moves only when told. */
+/**
+ * The clock of every @QuarkusTest in this module: starts at real time, moves only when a test
+ * advances it. Being a bean of type Clock, it replaces the application's default clock.
+ */
 @Singleton
-public class TestClock extends Clock {
+public class TestClock extends MutableClock {
 
-  private volatile Instant now = Instant.now();
-
-  public void advance(Duration duration) {
-    now = now.plus(duration);
-  }
-
-  @Override
-  public ZoneId getZone() {
-    return ZoneOffset.UTC;
-  }
-
-  @Override
-  public Clock withZone(ZoneId zone) {
-    return this;
-  }
-
-  @Override
-  public Instant instant() {
-    return now;
+  public TestClock() {
+    super(Instant.now());
   }
 }

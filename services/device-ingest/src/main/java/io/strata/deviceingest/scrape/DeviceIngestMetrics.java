@@ -17,7 +17,7 @@ import java.util.function.ToDoubleFunction;
  * looked up once and kept: a registry lookup per meter per scrape was 4 % of the scrape path's CPU
  * at 1,000 GPUs (docs/benchmarks.md, tools/ingest-bench).
  */
-final class IngestMetrics {
+final class DeviceIngestMetrics {
 
   /** The meters of one target. */
   private record TargetMeters(
@@ -36,7 +36,7 @@ final class IngestMetrics {
   private final Counter xidEvents;
   private final Counter findings;
 
-  IngestMetrics(MeterRegistry registry) {
+  DeviceIngestMetrics(MeterRegistry registry) {
     this.registry = registry;
     this.skipped =
         Counter.builder("strata.device.ingest.scrapes.skipped")
