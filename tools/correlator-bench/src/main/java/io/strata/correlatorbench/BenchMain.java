@@ -83,6 +83,7 @@ public final class BenchMain {
               applicationId,
               workDir,
               options.jfr(),
+              options.correlatorHeap(),
               options.correlatorProperties())) {
         drain = CorrelatorRun.drain(correlator, admin, ends, options.maxSeconds());
         drain.print();

@@ -16,6 +16,8 @@ import java.util.List;
  * @param jfr where to write a JFR recording of the correlator, null for none
  * @param workDir where the broker's data and the correlator's state go; null = a fresh temp dir
  *     deleted at the end
+ * @param correlatorHeap the correlator's {@code -Xmx} (1g: the issue's heap target; larger to
+ *     measure what the GC costs at that target)
  * @param correlatorProperties {@code key=value} settings handed to the correlator as {@code -D}
  *     system properties after the bench's own (to measure a setting, e.g. the commit interval)
  */
@@ -29,11 +31,13 @@ record BenchOptions(
     Path jfr,
     Path workDir,
     String brokerHeap,
+    String correlatorHeap,
     List<String> correlatorProperties) {
 
   static final String USAGE =
       "usage: run [--gpus N] [--seconds T] [--max-seconds S] [--fault-seconds S] [--faults N] [--jfr FILE]"
           + " [--correlator-jar JAR] [--work-dir DIR] [--broker-heap 1g]"
+          + " [--correlator-heap 1g]"
           + " [--correlator-property key=value]...";
 
   BenchOptions {
@@ -60,6 +64,7 @@ record BenchOptions(
     Path jfr = null;
     Path workDir = null;
     String brokerHeap = "1g";
+    String correlatorHeap = "1g";
     List<String> correlatorProperties = new ArrayList<>();
     List<String> rest = new ArrayList<>(List.of(args));
     while (!rest.isEmpty()) {
@@ -78,6 +83,7 @@ record BenchOptions(
         case "--jfr" -> jfr = Path.of(value);
         case "--work-dir" -> workDir = Path.of(value);
         case "--broker-heap" -> brokerHeap = value;
+        case "--correlator-heap" -> correlatorHeap = value;
         case "--correlator-property" -> correlatorProperties.add(value);
         default -> throw new IllegalArgumentException("unknown option " + option + "; " + USAGE);
       }
@@ -92,6 +98,7 @@ record BenchOptions(
         jfr,
         workDir,
         brokerHeap,
+        correlatorHeap,
         correlatorProperties);
   }
 }

@@ -41,6 +41,7 @@ final class CorrelatorProcess implements AutoCloseable {
       String applicationId,
       Path workDir,
       Path jfr,
+      String heap,
       List<String> properties)
       throws IOException {
     if (!Files.isRegularFile(jar)) {
@@ -53,7 +54,7 @@ final class CorrelatorProcess implements AutoCloseable {
     Path stateDir = Files.createDirectories(workDir.resolve("correlator-state"));
     List<String> command = new ArrayList<>();
     command.add(ChildProcess.javaBinary());
-    command.add("-Xmx1g");
+    command.add("-Xmx" + heap);
     if (jfr != null) {
       // Kafka Streams stacks are deep: keep whole stacks so inclusive shares of processors count.
       command.add("-XX:FlightRecorderOptions:stackdepth=512");

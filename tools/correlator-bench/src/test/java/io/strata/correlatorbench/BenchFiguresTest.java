@@ -53,6 +53,8 @@ class BenchFiguresTest {
     assertThat(defaults.jfr()).isNull();
     assertThat(defaults.faults()).isEqualTo(1);
     assertThat(BenchOptions.parse("--faults", "20").faults()).isEqualTo(20);
+    assertThat(defaults.correlatorHeap()).isEqualTo("1g");
+    assertThat(BenchOptions.parse("--correlator-heap", "2g").correlatorHeap()).isEqualTo("2g");
     assertThat(BenchOptions.parse("--gpus", "10000", "--jfr", "out.jfr").jfr())
         .isEqualTo(Path.of("out.jfr"));
     assertThatThrownBy(() -> BenchOptions.parse("--threads", "2"))
