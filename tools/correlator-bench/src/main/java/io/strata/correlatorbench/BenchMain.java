@@ -1,5 +1,6 @@
 package io.strata.correlatorbench;
 
+import io.strata.events.incident.Incident;
 import io.strata.events.topic.Topics;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -81,9 +83,11 @@ public final class BenchMain {
               applicationId,
               workDir,
               options.jfr(),
+              options.correlatorHeap(),
               options.correlatorProperties())) {
         drain = CorrelatorRun.drain(correlator, admin, ends, options.maxSeconds());
         drain.print();
+        BrokerWrites.print(admin, applicationId, drain.processed(), correlator.metricsPage());
         try (TopicReader incidents =
             new TopicReader(broker.bootstrapServers(), Topics.INCIDENTS.name())) {
           print("b_incidents_raised", incidents.readAvailable().size());
@@ -132,18 +136,42 @@ public final class BenchMain {
   private static void fault(
       LoadGenerator generator, KafkaRecordSink sink, TopicReader incidents, BenchOptions options)
       throws InterruptedException {
-    var outcome =
-        FaultProbe.run(generator, sink, incidents, Duration.ofSeconds(options.faultSeconds()));
-    if (outcome.isEmpty()) {
+    List<FaultProbe.Outcome> outcomes =
+        FaultProbe.run(
+            generator,
+            sink,
+            incidents,
+            options.faults(),
+            Duration.ofSeconds(options.faultSeconds()));
+    FaultProbe.Outcome first = outcomes.get(0);
+    if (first.incident() == null) {
       print("c_fault", "NOT raised within " + options.faultSeconds() + " s");
-      return;
+    } else {
+      Incident incident = first.incident();
+      print("c_fault_incident_class", incident.incidentClass());
+      print("c_fault_trigger", incident.trigger().signal() + " " + incident.trigger().value());
+      print("c_fault_scope_gpus", incident.scope().gpuUuids());
+      print("c_fault_latency_ms", first.latency().toMillis());
+      print("c_fault", FaultProbe.isExpected(incident) ? "ok" : "WRONG incident");
     }
-    var incident = outcome.get().incident();
-    print("c_fault_incident_class", incident.incidentClass());
-    print("c_fault_trigger", incident.trigger().signal() + " " + incident.trigger().value());
-    print("c_fault_scope_gpus", incident.scope().gpuUuids());
-    print("c_fault_latency_ms", outcome.get().latency().toMillis());
-    print("c_fault", FaultProbe.isExpected(incident) ? "ok" : "WRONG incident");
+    if (outcomes.size() > 1) {
+      List<Long> millis =
+          outcomes.stream()
+              .filter(o -> o.incident() != null)
+              .map(o -> o.latency().toMillis())
+              .sorted()
+              .toList();
+      long wrong =
+          outcomes.stream()
+              .filter(o -> o.incident() != null && !FaultProbe.isExpected(o.incident()))
+              .count();
+      print("c_faults_raised", millis.size() + " of " + outcomes.size() + ", wrong " + wrong);
+      if (!millis.isEmpty()) {
+        print("c_fault_latency_p50_ms", FaultProbe.quantile(millis, 0.50));
+        print("c_fault_latency_p99_ms", FaultProbe.quantile(millis, 0.99));
+        print("c_fault_latency_max_ms", millis.get(millis.size() - 1));
+      }
+    }
   }
 
   private static int count(LocalBroker broker, String topic) {

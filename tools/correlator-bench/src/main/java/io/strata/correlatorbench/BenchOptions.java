@@ -10,10 +10,14 @@ import java.util.List;
  * @param gpus fleet size (a multiple of 4: pods hold 4 GPUs)
  * @param seconds cluster time pre-filled: the last T seconds before the run
  * @param maxSeconds cap on the correlator's drain; past it the run reports the rate so far
- * @param faultSeconds how long phase (c) waits for the fault's incident
+ * @param faultSeconds how long phase (c) waits for the faults' incidents
+ * @param faults how many faults phase (c) injects, one a second on different workloads (their
+ *     latencies give p50/p99/max; at most one per workload)
  * @param jfr where to write a JFR recording of the correlator, null for none
  * @param workDir where the broker's data and the correlator's state go; null = a fresh temp dir
  *     deleted at the end
+ * @param correlatorHeap the correlator's {@code -Xmx} (1g: the issue's heap target; larger to
+ *     measure what the GC costs at that target)
  * @param correlatorProperties {@code key=value} settings handed to the correlator as {@code -D}
  *     system properties after the bench's own (to measure a setting, e.g. the commit interval)
  */
@@ -22,20 +26,24 @@ record BenchOptions(
     int seconds,
     int maxSeconds,
     int faultSeconds,
+    int faults,
     Path correlatorJar,
     Path jfr,
     Path workDir,
     String brokerHeap,
+    String correlatorHeap,
     List<String> correlatorProperties) {
 
   static final String USAGE =
-      "usage: run [--gpus N] [--seconds T] [--max-seconds S] [--fault-seconds S] [--jfr FILE]"
+      "usage: run [--gpus N] [--seconds T] [--max-seconds S] [--fault-seconds S] [--faults N] [--jfr FILE]"
           + " [--correlator-jar JAR] [--work-dir DIR] [--broker-heap 1g]"
+          + " [--correlator-heap 1g]"
           + " [--correlator-property key=value]...";
 
   BenchOptions {
-    if (seconds < 1 || maxSeconds < 1 || faultSeconds < 1) {
-      throw new IllegalArgumentException("--seconds, --max-seconds, --fault-seconds must be >= 1");
+    if (seconds < 1 || maxSeconds < 1 || faultSeconds < 1 || faults < 1) {
+      throw new IllegalArgumentException(
+          "--seconds, --max-seconds, --fault-seconds, --faults must be >= 1");
     }
     correlatorProperties = List.copyOf(correlatorProperties);
     for (String property : correlatorProperties) {
@@ -51,10 +59,12 @@ record BenchOptions(
     int seconds = 120;
     int maxSeconds = 300;
     int faultSeconds = 120;
+    int faults = 1;
     Path jar = Path.of("services/correlator/target/quarkus-app/quarkus-run.jar");
     Path jfr = null;
     Path workDir = null;
     String brokerHeap = "1g";
+    String correlatorHeap = "1g";
     List<String> correlatorProperties = new ArrayList<>();
     List<String> rest = new ArrayList<>(List.of(args));
     while (!rest.isEmpty()) {
@@ -68,10 +78,12 @@ record BenchOptions(
         case "--seconds" -> seconds = Integer.parseInt(value);
         case "--max-seconds" -> maxSeconds = Integer.parseInt(value);
         case "--fault-seconds" -> faultSeconds = Integer.parseInt(value);
+        case "--faults" -> faults = Integer.parseInt(value);
         case "--correlator-jar" -> jar = Path.of(value);
         case "--jfr" -> jfr = Path.of(value);
         case "--work-dir" -> workDir = Path.of(value);
         case "--broker-heap" -> brokerHeap = value;
+        case "--correlator-heap" -> correlatorHeap = value;
         case "--correlator-property" -> correlatorProperties.add(value);
         default -> throw new IllegalArgumentException("unknown option " + option + "; " + USAGE);
       }
@@ -81,10 +93,12 @@ record BenchOptions(
         seconds,
         maxSeconds,
         faultSeconds,
+        faults,
         jar,
         jfr,
         workDir,
         brokerHeap,
+        correlatorHeap,
         correlatorProperties);
   }
 }

@@ -41,6 +41,7 @@ final class CorrelatorProcess implements AutoCloseable {
       String applicationId,
       Path workDir,
       Path jfr,
+      String heap,
       List<String> properties)
       throws IOException {
     if (!Files.isRegularFile(jar)) {
@@ -53,12 +54,15 @@ final class CorrelatorProcess implements AutoCloseable {
     Path stateDir = Files.createDirectories(workDir.resolve("correlator-state"));
     List<String> command = new ArrayList<>();
     command.add(ChildProcess.javaBinary());
-    command.add("-Xmx1g");
+    command.add("-Xmx" + heap);
     if (jfr != null) {
       // Kafka Streams stacks are deep: keep whole stacks so inclusive shares of processors count.
       command.add("-XX:FlightRecorderOptions:stackdepth=512");
+      // Waits of 1 ms and more (profile.jfc's locking/socket thresholds are 10 ms): the stream
+      // thread's producer flushes and transaction round trips at each commit are shorter.
       command.add(
-          "-XX:StartFlightRecording=settings=profile,dumponexit=true,filename="
+          "-XX:StartFlightRecording=settings=profile,locking-threshold=1ms,socket-threshold=1ms,"
+              + "dumponexit=true,filename="
               + jfr.toAbsolutePath());
     }
     command.addAll(
@@ -110,6 +114,11 @@ final class CorrelatorProcess implements AutoCloseable {
 
   /** Scrapes /q/metrics once and keeps the largest heap use seen (sum over the heap pools). */
   void sampleHeap() {
+    maxHeapBytes = Math.max(maxHeapBytes, heapUsed(metricsPage()));
+  }
+
+  /** The correlator's /q/metrics page now; empty when it does not answer (not up yet, busy). */
+  String metricsPage() {
     try {
       HttpResponse<String> response =
           http.send(
@@ -117,14 +126,12 @@ final class CorrelatorProcess implements AutoCloseable {
                   .timeout(Duration.ofSeconds(5))
                   .build(),
               HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() != 200) {
-        return;
-      }
-      maxHeapBytes = Math.max(maxHeapBytes, heapUsed(response.body()));
+      return response.statusCode() == 200 ? response.body() : "";
     } catch (IOException e) {
-      // Not up yet, or busy: the next scrape counts.
+      return "";
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+      return "";
     }
   }
 

@@ -9,34 +9,85 @@ import io.strata.events.topic.Keys;
 import io.strata.events.topic.Topics;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * Phase (c): into the live stream (the healthy load keeps coming at one fleet-second per second)
- * goes an XID 79 on the first GPU of the first workload, and from then on that GPU's samples say
- * health FAIL, as the correlator's DeviceFaultScenarioTest feeds it. The right outcome is a
- * DEVICE_FAULT incident scoped to exactly that GPU.
+ * Phase (c): into the live stream (the healthy load keeps coming at one fleet-second per second) go
+ * XID 79s, one a second, each on the first GPU of the first pod of another workload, and from then
+ * on that GPU's samples say health FAIL, as the correlator's DeviceFaultScenarioTest feeds it. The
+ * right outcome is one DEVICE_FAULT incident per fault, scoped to exactly its GPU; the latency of
+ * each (injection to the incident read back, read_committed) gives the distribution the commit
+ * interval trades against.
  */
 final class FaultProbe {
 
-  record Outcome(Instant injectedAt, Incident incident, Duration latency) {}
+  /** One fault's outcome: {@code incident} null when it was not raised within the timeout. */
+  record Outcome(String gpu, Instant injectedAt, Incident incident, Duration latency) {}
 
   private FaultProbe() {}
 
-  static Optional<Outcome> run(
-      LoadGenerator generator, KafkaRecordSink sink, TopicReader incidents, Duration timeout)
+  /** Injects {@code faults} faults (at most one per workload) and waits for their incidents. */
+  static List<Outcome> run(
+      LoadGenerator generator,
+      KafkaRecordSink sink,
+      TopicReader incidents,
+      int faults,
+      Duration timeout)
       throws InterruptedException {
-    Workload busy = generator.fleet().workloads().get(0);
-    Pod pod = busy.pods().get(0);
+    List<Workload> workloads = generator.fleet().workloads();
+    int count = Math.min(faults, workloads.size());
+    Map<String, Instant> injected = new LinkedHashMap<>();
+    Map<String, Outcome> raised = new HashMap<>();
+    long started = System.nanoTime();
+    Instant nextSecond = Instant.now();
+    while (raised.size() < count && System.nanoTime() - started < timeout.toNanos()) {
+      if (!Instant.now().isBefore(nextSecond)) {
+        if (injected.size() < count) {
+          Workload target = workloads.get(injected.size());
+          injected.put(inject(generator, sink, target), Instant.now());
+        }
+        generator.second(sink, nextSecond);
+        nextSecond = nextSecond.plusSeconds(1);
+      }
+      for (ConsumerRecord<String, byte[]> record : incidents.poll(Duration.ofMillis(100))) {
+        Incident incident =
+            Topics.INCIDENTS
+                .valueSerde()
+                .deserializer()
+                .deserialize(record.topic(), record.value());
+        if (incident == null) {
+          continue;
+        }
+        for (String gpu : incident.scope().gpuUuids()) {
+          Instant at = injected.get(gpu);
+          if (at != null && !raised.containsKey(gpu)) {
+            raised.put(gpu, new Outcome(gpu, at, incident, Duration.between(at, Instant.now())));
+          }
+        }
+      }
+    }
+    List<Outcome> outcomes = new ArrayList<>();
+    injected.forEach(
+        (gpu, at) -> outcomes.add(raised.getOrDefault(gpu, new Outcome(gpu, at, null, null))));
+    return outcomes;
+  }
+
+  private static String inject(LoadGenerator generator, KafkaRecordSink sink, Workload workload) {
+    Pod pod = workload.pods().get(0);
     String gpu = pod.gpus().get(0);
-    Instant injectedAt = Instant.now();
+    Instant at = Instant.now();
     sink.send(
         Topics.DEVICE_XIDS,
         Keys.gpu(FleetShape.CLUSTER, pod.node(), gpu),
         DeviceRecords.xid(
-            pod, 0, busy.dra(), 79, XidAction.RESTART_BM, "bench-xid-79-" + gpu, injectedAt),
-        injectedAt);
+            pod, 0, workload.dra(), 79, XidAction.RESTART_BM, "bench-xid-79-" + gpu, at),
+        at);
+    sink.flush();
     generator.markFailing(gpu);
     System.out.println(
         "# fault: XID 79 on "
@@ -46,32 +97,19 @@ final class FaultProbe {
             + ", pod "
             + pod.name()
             + ") at "
-            + injectedAt);
-    long started = System.nanoTime();
-    Instant nextSecond = injectedAt;
-    while (System.nanoTime() - started < timeout.toNanos()) {
-      if (!Instant.now().isBefore(nextSecond)) {
-        generator.second(sink, nextSecond);
-        nextSecond = nextSecond.plusSeconds(1);
-      }
-      for (ConsumerRecord<String, byte[]> record : incidents.poll(Duration.ofMillis(200))) {
-        Incident incident =
-            Topics.INCIDENTS
-                .valueSerde()
-                .deserializer()
-                .deserialize(record.topic(), record.value());
-        if (incident != null && incident.scope().gpuUuids().contains(gpu)) {
-          Duration latency = Duration.between(injectedAt, Instant.now());
-          return Optional.of(new Outcome(injectedAt, incident, latency));
-        }
-      }
-    }
-    return Optional.empty();
+            + at);
+    return gpu;
   }
 
   /** True when the incident is the one the fault must raise. */
   static boolean isExpected(Incident incident) {
     return incident.incidentClass() == IncidentClass.DEVICE_FAULT
         && incident.scope().gpuUuids().size() == 1;
+  }
+
+  /** The q-quantile (0..1, nearest rank) of sorted latencies in ms. */
+  static long quantile(List<Long> sortedMillis, double q) {
+    int rank = (int) Math.ceil(q * sortedMillis.size());
+    return sortedMillis.get(Math.max(0, Math.min(sortedMillis.size() - 1, rank - 1)));
   }
 }

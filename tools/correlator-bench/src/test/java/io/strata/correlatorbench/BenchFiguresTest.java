@@ -24,12 +24,37 @@ class BenchFiguresTest {
   }
 
   @Test
+  void metricSumAddsEveryLabelSetOfOneMetricAndSkipsNaNAndPrefixedNames() {
+    String page =
+        String.join(
+            "\n",
+            "kafka_stream_thread_commit_total{thread_id=\"t1\"} 120.0",
+            "kafka_stream_thread_commit_total{thread_id=\"t2\"} 30.0",
+            "kafka_stream_thread_commit_total_other{thread_id=\"t1\"} 5.0",
+            "kafka_producer_record_send_total{client_id=\"p\"} NaN");
+    assertThat(BrokerWrites.metricSum(page, BrokerWrites.COMMITS)).isEqualTo(150.0);
+    assertThat(BrokerWrites.metricSum(page, BrokerWrites.RECORDS_SENT)).isEqualTo(0.0);
+  }
+
+  @Test
+  void faultLatencyQuantilesAreNearestRank() {
+    java.util.List<Long> millis = java.util.List.of(100L, 200L, 300L, 400L, 1000L);
+    assertThat(FaultProbe.quantile(millis, 0.50)).isEqualTo(300L);
+    assertThat(FaultProbe.quantile(millis, 0.99)).isEqualTo(1000L);
+    assertThat(FaultProbe.quantile(java.util.List.of(7L), 0.99)).isEqualTo(7L);
+  }
+
+  @Test
   void optionsHaveTheIssuesDefaultsAndRejectUnknownOnes() {
     BenchOptions defaults = BenchOptions.parse();
     assertThat(defaults.gpus()).isEqualTo(1000);
     assertThat(defaults.seconds()).isEqualTo(120);
     assertThat(defaults.maxSeconds()).isEqualTo(300);
     assertThat(defaults.jfr()).isNull();
+    assertThat(defaults.faults()).isEqualTo(1);
+    assertThat(BenchOptions.parse("--faults", "20").faults()).isEqualTo(20);
+    assertThat(defaults.correlatorHeap()).isEqualTo("1g");
+    assertThat(BenchOptions.parse("--correlator-heap", "2g").correlatorHeap()).isEqualTo("2g");
     assertThat(BenchOptions.parse("--gpus", "10000", "--jfr", "out.jfr").jfr())
         .isEqualTo(Path.of("out.jfr"));
     assertThatThrownBy(() -> BenchOptions.parse("--threads", "2"))

@@ -146,7 +146,8 @@ public final class Simulator implements AutoCloseable {
     endpoints.put("slack_interactions_target", options.remediatorInteractionsUrl().toString());
     endpoints.put("slack_auto_approve", options.autoApprove());
 
-    ControlServer control = new ControlServer(model, this::activate, () -> Map.copyOf(endpoints));
+    ControlServer control =
+        new ControlServer(model, this::activate, this::injectXid79, () -> Map.copyOf(endpoints));
     closeables.push(control);
     String controlUrl = control.start(options.host(), options.controlPort(), http);
     endpoints.put("control", controlUrl);
@@ -203,6 +204,24 @@ public final class Simulator implements AutoCloseable {
    */
   public synchronized void alsoFallOffTheBus(io.strata.simulator.model.Gpu gpu) {
     model.alsoFallOffTheBus(gpu, clock.instant());
+  }
+
+  /**
+   * One more XID 79 (the control API's POST /faults/xid-79, for tools/live-run): activates xid-79
+   * when another scenario is active (its target falls), else makes the next GPU on a node with no
+   * fallen GPU fall too. Returns the GPU that fell; the next scenario switch repairs them all.
+   */
+  public synchronized io.strata.simulator.model.Gpu injectXid79() {
+    if (model.scenario() != Scenario.XID_79) {
+      activate(Scenario.XID_79);
+      return model.targets().xid79Gpu();
+    }
+    io.strata.simulator.model.Gpu gpu =
+        model
+            .nextGpuToFall()
+            .orElseThrow(() -> new IllegalStateException("every node already has a fallen GPU"));
+    alsoFallOffTheBus(gpu);
+    return gpu;
   }
 
   /**

@@ -94,6 +94,15 @@ class SimulatorTest {
     assertThat(send("GET", exporters.get(xidNode)).body())
         .contains("err_code=\"79\"")
         .contains("health_error_code=\"DCGM_FR_FALLEN_OFF_BUS\"");
+    // The live run's next injection: another node's GPU falls too, and says which.
+    HttpResponse<String> another = send("POST", control + "/faults/xid-79");
+    assertThat(another.statusCode()).isEqualTo(200);
+    JsonNode fell = JSON.readTree(another.body());
+    assertThat(fell.path("node").asText()).isNotEqualTo(xidNode).startsWith("gpu-node-");
+    String fellUuid = fell.path("gpu_uuid").asText();
+    assertThat(send("GET", exporters.get(fell.path("node").asText())).body().lines())
+        .anyMatch(line -> line.contains(fellUuid) && line.contains("err_code=\"79\""));
+    assertThat(send("GET", control + "/faults/xid-79").statusCode()).isEqualTo(405);
 
     Path kubeconfig = state.resolve("kubeconfig");
     assertThat(Files.readString(kubeconfig)).contains("server: http://127.0.0.1:");

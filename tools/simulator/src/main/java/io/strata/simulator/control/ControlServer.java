@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.strata.simulator.model.ClusterModel;
+import io.strata.simulator.model.Gpu;
 import io.strata.simulator.model.Scenario;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,8 +20,9 @@ import java.util.function.Supplier;
 
 /**
  * The control API scripts drive the simulator with: GET /scenarios, POST /scenarios/&lt;name&gt;
- * (activate), DELETE /scenarios/&lt;name&gt; or POST /scenarios/healthy (clear), GET /status and
- * GET /exporters.
+ * (activate), DELETE /scenarios/&lt;name&gt; or POST /scenarios/healthy (clear), POST
+ * /faults/xid-79 (one more GPU falls off the bus, on a node of its own), GET /status and GET
+ * /exporters.
  */
 public final class ControlServer implements AutoCloseable {
 
@@ -29,23 +31,30 @@ public final class ControlServer implements AutoCloseable {
 
   private final ClusterModel model;
   private final Consumer<Scenario> activate;
+  private final Supplier<Gpu> injectXid79;
   private final Supplier<Map<String, Object>> endpoints;
   private HttpServer server;
 
   /**
    * @param activate switches the scenario in the model and the Kubernetes API
+   * @param injectXid79 makes one more GPU fall off the bus and returns it
    * @param endpoints what GET /status lists under "endpoints" and GET /exporters serves
    */
   public ControlServer(
-      ClusterModel model, Consumer<Scenario> activate, Supplier<Map<String, Object>> endpoints) {
+      ClusterModel model,
+      Consumer<Scenario> activate,
+      Supplier<Gpu> injectXid79,
+      Supplier<Map<String, Object>> endpoints) {
     this.model = model;
     this.activate = activate;
+    this.injectXid79 = injectXid79;
     this.endpoints = endpoints;
   }
 
   public String start(String host, int port, ExecutorService executor) throws IOException {
     server = HttpServer.create(new InetSocketAddress(host, port), 32);
     server.createContext("/scenarios", this::scenarios);
+    server.createContext("/faults/xid-79", this::xid79);
     server.createContext("/status", exchange -> json(exchange, 200, status()));
     server.createContext(
         "/exporters", exchange -> json(exchange, 200, endpoints.get().get("exporters")));
@@ -105,6 +114,20 @@ public final class ControlServer implements AutoCloseable {
         json(exchange, 200, Map.of("active", model.scenario().slug()));
       }
       default -> json(exchange, 405, Map.of("error", "POST or DELETE /scenarios/<name>"));
+    }
+  }
+
+  /** The live run's injections: each call one more XID 79, answered with the GPU that fell. */
+  private void xid79(HttpExchange exchange) throws IOException {
+    if (!exchange.getRequestMethod().equals("POST")) {
+      json(exchange, 405, Map.of("error", "POST /faults/xid-79"));
+      return;
+    }
+    try {
+      Gpu gpu = injectXid79.get();
+      json(exchange, 200, Map.of("xid", 79, "gpu_uuid", gpu.uuid(), "node", gpu.node()));
+    } catch (IllegalStateException e) {
+      json(exchange, 409, Map.of("error", String.valueOf(e.getMessage())));
     }
   }
 

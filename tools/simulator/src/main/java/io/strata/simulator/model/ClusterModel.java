@@ -195,6 +195,29 @@ public final class ClusterModel {
     gpu.recordXid(79, now);
   }
 
+  /**
+   * Live-run fault injection (tools/live-run): the next GPU to fall off the bus while xid-79 is
+   * active, on a node where nothing has fallen yet so each fall is its own node's incident. Serving
+   * GPUs (held by a non-Job pod) first, like the e2e's multi-node fault; then any GPU. The nodes
+   * are walked from the far end of the list so consecutive picks land far from the target's node.
+   */
+  public synchronized Optional<Gpu> nextGpuToFall() {
+    Set<String> fallenNodes = new HashSet<>();
+    fallenNodes.add(targets.xid79Gpu().node());
+    alsoFallen.forEach(g -> fallenNodes.add(g.node()));
+    List<Gpu> candidates = new ArrayList<>();
+    for (int i = nodes.size() - 1; i >= 0; i--) {
+      Node node = nodes.get(i);
+      if (!fallenNodes.contains(node.name())) {
+        candidates.addAll(node.gpus());
+      }
+    }
+    return candidates.stream()
+        .filter(g -> g.holder() != null && g.holder().workload().kind() != WorkloadKind.JOB)
+        .findFirst()
+        .or(() -> candidates.stream().findFirst());
+  }
+
   private boolean fallen(Gpu gpu) {
     return scenario == Scenario.XID_79 && (gpu == targets.xid79Gpu() || alsoFallen.contains(gpu));
   }
