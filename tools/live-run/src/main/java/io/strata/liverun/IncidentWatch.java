@@ -4,14 +4,13 @@ import io.strata.events.incident.Incident;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.topic.Topics;
-import io.strata.kafka.read.TopicReader;
+import io.strata.kafka.read.FollowProblem;
+import io.strata.kafka.read.StartAt;
+import io.strata.kafka.read.TopicFollower;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
@@ -25,26 +24,39 @@ final class IncidentWatch implements AutoCloseable {
   /** When a reader first saw the injected node's incident. */
   record Seen(String incidentId, long seenAtMillis, long recordTimestampMillis) {}
 
-  private final KafkaConsumer<String, byte[]> consumer;
   private final Map<String, Long> injectedAt = new ConcurrentHashMap<>();
   private final Map<String, Seen> seen = new ConcurrentHashMap<>();
-  private final Thread thread;
-  private volatile boolean running = true;
+  private final TopicFollower<String, byte[]> follower;
   private volatile String failure;
 
   IncidentWatch(String bootstrap) {
-    consumer =
-        new KafkaConsumer<>(
-            TopicReader.readerSettings(bootstrap, "strata-live-run-incidents"),
-            new StringDeserializer(),
-            new ByteArrayDeserializer());
-    List<TopicPartition> partitions =
-        TopicReader.assignAll(consumer, List.of(Topics.INCIDENTS.name()), Duration.ofSeconds(60));
-    consumer.seekToEnd(partitions);
-    partitions.forEach(consumer::position); // resolve "end" now, not at the first poll
-    thread = new Thread(this::follow, "live-run-incidents");
-    thread.setDaemon(true);
-    thread.start();
+    // kafka-support's follow loop: reconnects after a broker hiccup and names why it is not
+    // reading.
+    follower =
+        TopicFollower.builder(
+                "live-run-incidents",
+                TopicFollower.followerSettings(bootstrap, "strata-live-run-incidents", Map.of()),
+                StringDeserializer::new,
+                ByteArrayDeserializer::new)
+            .pollTimeout(Duration.ofMillis(100))
+            .metadataTimeout(Duration.ofSeconds(60))
+            .follow(Topics.INCIDENTS.name(), StartAt.end())
+            .onEachRecord(this::note);
+    follower.start();
+    // "The end" is resolved when the partitions are assigned: wait for it, so an injection made
+    // right after construction is never missed.
+    long deadline = System.currentTimeMillis() + 60_000;
+    while (!follower.caughtUp() && System.currentTimeMillis() < deadline) {
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    if (!follower.caughtUp()) {
+      failure = "incidents follower not reading: " + follower.problem() + " " + follower.detail();
+    }
   }
 
   /** Call just before injecting on {@code node}. */
@@ -57,51 +69,33 @@ final class IncidentWatch implements AutoCloseable {
   }
 
   String failure() {
+    if (failure == null && follower.problem() == FollowProblem.THREAD_DIED) {
+      return "incidents follower died: " + follower.detail();
+    }
     return failure;
   }
 
-  private void follow() {
-    try {
-      while (running) {
-        for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(100))) {
-          long now = System.currentTimeMillis();
-          Incident incident =
-              Topics.INCIDENTS
-                  .valueSerde()
-                  .deserializer()
-                  .deserialize(record.topic(), record.value());
-          if (incident == null
-              || incident.incidentClass() != IncidentClass.DEVICE_FAULT
-              || incident.state() != IncidentState.OPEN) {
-            continue;
-          }
-          for (String node : incident.scope().nodes()) {
-            Long at = injectedAt.get(node);
-            // Receipt time, not the record's timestamp: Kafka Streams stamps its output with the
-            // input's event time, which says nothing about when a reader can see it.
-            if (at != null && now >= at) {
-              seen.putIfAbsent(node, new Seen(incident.incidentId(), now, record.timestamp()));
-            }
-          }
-        }
+  private void note(ConsumerRecord<String, byte[]> record) {
+    long now = System.currentTimeMillis();
+    Incident incident =
+        Topics.INCIDENTS.valueSerde().deserializer().deserialize(record.topic(), record.value());
+    if (incident == null
+        || incident.incidentClass() != IncidentClass.DEVICE_FAULT
+        || incident.state() != IncidentState.OPEN) {
+      return;
+    }
+    for (String node : incident.scope().nodes()) {
+      Long at = injectedAt.get(node);
+      // Receipt time, not the record's timestamp: Kafka Streams stamps its output with the
+      // input's event time, which says nothing about when a reader can see it.
+      if (at != null && now >= at) {
+        seen.putIfAbsent(node, new Seen(incident.incidentId(), now, record.timestamp()));
       }
-    } catch (org.apache.kafka.common.errors.WakeupException e) {
-      // closing
-    } catch (RuntimeException e) {
-      failure = e.toString();
-    } finally {
-      consumer.close();
     }
   }
 
   @Override
   public void close() {
-    running = false;
-    consumer.wakeup();
-    try {
-      thread.join(5_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    follower.close();
   }
 }

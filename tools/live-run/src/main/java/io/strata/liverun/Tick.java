@@ -16,8 +16,9 @@ import java.util.TreeMap;
  * @param scrapeMaxMs the longest recent scrape (Micrometer's decaying max over targets)
  * @param scrapesPerTargetPerSecond successful scrapes per target per second: 1.0 holds a 1 s
  *     interval
- * @param dataAgeSeconds how old a target's newest sample gets before the next: 1 / the above (-1:
- *     no successful scrape in the interval; device-ingest has no age gauge of its own)
+ * @param dataAgeSeconds the oldest target's newest page at the interval's end, from device-ingest's
+ *     {@code strata_device_ingest_data_age_max_seconds}; from a build without that gauge, 1 / the
+ *     above (-1: no successful scrape in the interval)
  * @param heapMiB service → heap used (jvm_memory_used_bytes{area="heap"})
  * @param cores process → CPU cores used over the interval (/proc utime + stime)
  */
@@ -38,6 +39,7 @@ record Tick(
 
   static final String DEVICE_INGEST = "device-ingest";
   private static final String SCRAPE = "strata_device_ingest_scrape_duration_seconds";
+  private static final String DATA_AGE = "strata_device_ingest_data_age_max_seconds";
 
   static Tick between(
       Reading previous, Reading current, long startMillis, double clockTicksPerSecond) {
@@ -61,9 +63,12 @@ record Tick(
             - PromText.sum(diBefore, "strata_device_ingest_scrapes_total", "outcome", "success");
     double perTarget = targets > 0 ? successes / targets / seconds : 0;
     double maxMs = 0;
+    double dataAge = perTarget > 0 ? 1 / perTarget : -1;
     for (PromText.Series s : di) {
       if (s.name().equals(SCRAPE + "_max")) {
         maxMs = Math.max(maxMs, s.value() * 1000);
+      } else if (s.name().equals(DATA_AGE)) {
+        dataAge = s.value();
       }
     }
     Map<String, Double> heap = new LinkedHashMap<>();
@@ -102,7 +107,7 @@ record Tick(
         count > 0 ? sum / count * 1000 : 0,
         maxMs,
         perTarget,
-        perTarget > 0 ? 1 / perTarget : -1,
+        dataAge,
         delta(di, diBefore, "strata_device_ingest_scrapes_skipped_total") / seconds,
         heap,
         heap.values().stream().mapToDouble(Double::doubleValue).sum(),

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -63,6 +64,17 @@ final class DeviceIngestMetrics {
   <T> void targets(T source, ToDoubleFunction<T> count) {
     Gauge.builder("strata.device.ingest.targets", source, count)
         .description("Scrape targets, static and discovered")
+        .strongReference(true)
+        .register(registry);
+  }
+
+  /** The age of the oldest newest page among this replica's targets ({@link DataAge}). */
+  void dataAge(Supplier<Duration> oldest) {
+    Gauge.builder("strata.device.ingest.data.age.max", oldest, o -> o.get().toMillis() / 1000.0)
+        .description(
+            "Age of the oldest target's newest page (a target that never answered: since its"
+                + " first attempt); near the interval while device-ingest holds it")
+        .baseUnit("seconds")
         .strongReference(true)
         .register(registry);
   }

@@ -70,6 +70,7 @@ public class ScrapeScheduler {
   private LeaseMembership membership;
   private ScheduledExecutorService membershipTicker;
   private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+  private final DataAge dataAge = new DataAge();
 
   /**
    * Per target, its slot of the interval (of {@code slots}) and the node it is sharded by, worked
@@ -122,6 +123,7 @@ public class ScrapeScheduler {
             .toList();
     this.registry = new TargetRegistry(statics, this::forget);
     metrics.targets(registry, TargetRegistry::size);
+    metrics.dataAge(() -> dataAge.oldest(clock.instant()));
   }
 
   void start(@Observes StartupEvent event) {
@@ -225,6 +227,7 @@ public class ScrapeScheduler {
       if (before.owns(node) && !next.owns(node)) {
         processor.forgetTarget(target.url());
         metrics.forgetTarget(target.url());
+        dataAge.forget(target.url());
       }
     }
   }
@@ -339,6 +342,7 @@ public class ScrapeScheduler {
       metrics.skipped();
       return CompletableFuture.completedFuture(null);
     }
+    dataAge.attempted(target.url(), clock.instant());
     long startNanos = System.nanoTime();
     return scraper
         .fetch(target.url())
@@ -361,6 +365,9 @@ public class ScrapeScheduler {
               ? processor.processPage(target, response, now)
               : processor.processFailure(target, failureOf(target, error), now);
       output.events().forEach(publisher::publish);
+      if (output.succeeded()) {
+        dataAge.paged(target.url(), now);
+      }
       metrics.scraped(
           output,
           Duration.ofNanos(System.nanoTime() - startNanos),
@@ -411,6 +418,7 @@ public class ScrapeScheduler {
     }
     processor.forgetTarget(url);
     metrics.forgetTarget(url);
+    dataAge.forget(url);
     LOG.infof("target %s removed", url);
   }
 
