@@ -10,6 +10,8 @@ import io.strata.kafka.read.TopicFollower;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -27,6 +29,7 @@ final class IncidentWatch implements AutoCloseable {
   private final Map<String, Long> injectedAt = new ConcurrentHashMap<>();
   private final Map<String, Seen> seen = new ConcurrentHashMap<>();
   private final TopicFollower<String, byte[]> follower;
+  private final CountDownLatch caughtUp = new CountDownLatch(1);
   private volatile String failure;
 
   IncidentWatch(String bootstrap) {
@@ -41,18 +44,15 @@ final class IncidentWatch implements AutoCloseable {
             .pollTimeout(Duration.ofMillis(100))
             .metadataTimeout(Duration.ofSeconds(60))
             .follow(Topics.INCIDENTS.name(), StartAt.end())
+            .onCaughtUp(caughtUp::countDown)
             .onEachRecord(this::note);
     follower.start();
     // "The end" is resolved when the partitions are assigned: wait for it, so an injection made
     // right after construction is never missed.
-    long deadline = System.currentTimeMillis() + 60_000;
-    while (!follower.caughtUp() && System.currentTimeMillis() < deadline) {
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
+    try {
+      caughtUp.await(60, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
     if (!follower.caughtUp()) {
       failure = "incidents follower not reading: " + follower.problem() + " " + follower.detail();

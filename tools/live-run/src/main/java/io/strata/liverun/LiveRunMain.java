@@ -49,6 +49,7 @@ public final class LiveRunMain {
       int nextInjection = 1;
       long nextInjectionAt = start + options.firstInjectionSecond() * 1000L;
       long nextTickAt = start + options.everySeconds() * 1000L;
+      String reportedFailure = null;
       long end = start + options.durationSeconds() * 1000L;
       List<Pending> pending = new ArrayList<>();
       while (System.currentTimeMillis() < end || !pending.isEmpty()) {
@@ -99,8 +100,10 @@ public final class LiveRunMain {
           previous = current;
           nextTickAt += options.everySeconds() * 1000L;
         }
-        if (watch.failure() != null) {
-          System.out.println("incident reader failed: " + watch.failure());
+        String failure = watch.failure();
+        if (failure != null && !failure.equals(reportedFailure)) {
+          System.out.println("incident reader failed: " + failure); // once per distinct failure
+          reportedFailure = failure;
         }
         Thread.sleep(50);
       }
