@@ -52,7 +52,6 @@ class EndToEndScenariosIT {
   private static final Duration RAISE_TIMEOUT = Duration.ofSeconds(120);
   private static final Duration SLACK_TIMEOUT = Duration.ofSeconds(45);
 
-  /** Long enough for the correlator's local windows (10 s, advancing 5 s) to forget a fault. */
   /**
    * How long after the cluster is healthy again every request window holding a scenario has been
    * evaluated, from the correlator's local profile: the last window holding the switch ends within

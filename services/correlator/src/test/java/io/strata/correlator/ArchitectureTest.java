@@ -5,7 +5,7 @@ import io.strata.archrules.StrataArchitecture;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The correlator as it is today (its topology is being rewritten). */
+/** The correlator: its decision packages are the pure core, topology/ the Kafka Streams adapter. */
 class ArchitectureTest extends ServiceArchitectureTest {
 
   /** The node side's decisions: NodeProcessor only loads, calls them, stores and forwards. */

@@ -17,6 +17,7 @@ import io.strata.embeddedkafka.TestKafka;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.topic.Topics;
+import io.strata.testsupport.MeterNames;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -177,10 +178,16 @@ class ConsoleFlowTest {
         .then()
         .statusCode(200)
         .body(containsString("/console/api/incidents/{id}"));
-    given()
-        .get("/q/metrics")
-        .then()
-        .statusCode(200)
-        .body(containsString("strata_console_store_entries"));
+    String metrics =
+        given()
+            .get("/q/metrics")
+            .then()
+            .statusCode(200)
+            .body(containsString("strata_console_store_entries"))
+            .extract()
+            .asString();
+    // The one naming convention of every Strata service (issue 19), as the others'
+    // ServiceEndpointsTest holds it: every strata_* meter is the console's own.
+    assertThat(MeterNames.notPrefixed(metrics, "strata_console_")).isEmpty();
   }
 }

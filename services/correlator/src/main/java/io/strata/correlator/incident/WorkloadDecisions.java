@@ -2,6 +2,7 @@ package io.strata.correlator.incident;
 
 import io.strata.correlator.baseline.Baseline;
 import io.strata.correlator.baseline.BaselineTracker;
+import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.recovery.RequestEvidence;
 import io.strata.correlator.state.GpuSnapshot;
 import io.strata.correlator.state.WorkloadView;
@@ -15,8 +16,9 @@ import java.util.Optional;
 
 /**
  * The workload side's smaller rules, outside the processor that applies them (the window verdict
- * itself is {@link WindowDecision}): which windows are too late to count, which workloads are gone,
- * which baseline judges a version, and what a regression brings to a device incident it joins.
+ * itself is {@link WindowDecision}): how long events are kept, which windows are too late to count,
+ * which workloads are gone, which baseline judges a version, and what a regression brings to a
+ * device incident it joins.
  */
 public final class WorkloadDecisions {
 
@@ -28,6 +30,16 @@ public final class WorkloadDecisions {
    */
   public static boolean stale(WindowStats window, Instant streamTime, Duration quietPeriod) {
     return window.windowEnd().plus(quietPeriod).isBefore(streamTime);
+  }
+
+  /**
+   * How long a workload keeps a Kubernetes event: as long as the longer of the two look-backs that
+   * read events (allocation failures as evidence, a model change as the cause of a regression).
+   */
+  public static Duration eventKeep(CorrelatorSettings.Regression regression) {
+    Duration allocation = regression.allocationEvidenceLookback();
+    Duration model = regression.modelChangeLookback();
+    return allocation.compareTo(model) >= 0 ? allocation : model;
   }
 
   /**

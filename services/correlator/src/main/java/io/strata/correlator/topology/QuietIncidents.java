@@ -3,10 +3,11 @@ package io.strata.correlator.topology;
 import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.incident.IncidentTracker;
-import java.time.Duration;
+import io.strata.correlator.incident.QuietResolution;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -14,14 +15,13 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * Request-level incidents whose traffic went away. Recovery is measured on windows; a workload ×
- * model_version that has had no window with enough requests to evaluate for the quiet period cannot
- * recover that way, so the incident resolves saying so: no time to recover is recorded, and the
- * notes say when traffic was last measured. Driven by stream time.
+ * Request-level incidents whose traffic went away, as store and forwards: on stream time, every
+ * active incident and its version's last measured window go to {@link QuietResolution}, which says
+ * whether it resolves and with what note; what it returns is written back and published.
  */
 final class QuietIncidents {
 
-  private final Duration quietPeriod;
+  private final QuietResolution resolution;
   private final ProcessorContext<String, Routed> context;
   private final KeyValueStore<String, IncidentTracker> incidents;
   private final KeyValueStore<String, BaselineTracker> baselines;
@@ -33,7 +33,7 @@ final class QuietIncidents {
       KeyValueStore<String, IncidentTracker> incidents,
       KeyValueStore<String, BaselineTracker> baselines,
       CorrelatorMetrics metrics) {
-    this.quietPeriod = lifecycle.quietPeriod();
+    this.resolution = new QuietResolution(lifecycle.quietPeriod());
     this.context = context;
     this.incidents = incidents;
     this.baselines = baselines;
@@ -51,19 +51,12 @@ final class QuietIncidents {
           });
     }
     for (KeyValue<String, IncidentTracker> entry : active) {
-      Instant lastTraffic = lastTraffic(entry.key, entry.value);
-      if (lastTraffic.plus(quietPeriod).isAfter(now)) {
+      Optional<IncidentTracker.Step> resolved =
+          resolution.decide(entry.value, lastMeasured(entry.key), now);
+      if (resolved.isEmpty()) {
         continue;
       }
-      IncidentTracker.Step step =
-          entry.value.resolve(
-              now,
-              null,
-              "resolved without traffic: no window with enough requests to measure since "
-                  + lastTraffic
-                  + " (quiet period "
-                  + quietPeriod
-                  + "); recovery was not measured");
+      IncidentTracker.Step step = resolved.get();
       incidents.put(entry.key, step.tracker());
       step.publish()
           .ifPresent(
@@ -79,14 +72,11 @@ final class QuietIncidents {
     }
   }
 
-  /** Tracker key workload|model_version|CLASS → the version's last evaluated window end. */
-  private Instant lastTraffic(String trackerKey, IncidentTracker tracker) {
+  /**
+   * Tracker key workload|model_version|CLASS → the version's last evaluated window end, or null.
+   */
+  private Instant lastMeasured(String trackerKey) {
     BaselineTracker baseline = baselines.get(trackerKey.substring(0, trackerKey.lastIndexOf('|')));
-    Instant measured = baseline == null ? null : baseline.measuredAt();
-    Instant updated = tracker.current().updatedAt();
-    if (measured == null) {
-      return updated;
-    }
-    return updated != null && updated.isAfter(measured) ? updated : measured;
+    return baseline == null ? null : baseline.measuredAt();
   }
 }

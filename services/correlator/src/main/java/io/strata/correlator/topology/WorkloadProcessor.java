@@ -63,9 +63,7 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
     this.classifier = new RequestClassifier(settings.regression());
     this.decision = new WindowDecision(settings);
     this.metrics = metrics;
-    Duration allocation = settings.regression().allocationEvidenceLookback();
-    Duration model = settings.regression().modelChangeLookback();
-    this.eventKeep = allocation.compareTo(model) >= 0 ? allocation : model;
+    this.eventKeep = WorkloadDecisions.eventKeep(settings.regression());
   }
 
   @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.correlator.baseline.Baseline;
 import io.strata.correlator.baseline.BaselineTracker;
+import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.window.WindowStats;
 import io.strata.events.Correlation;
 import io.strata.events.trace.Stage;
@@ -82,5 +83,20 @@ class WorkloadDecisionsTest {
             WorkloadDecisions.baselineFor(
                 BaselineTracker.empty(), List.of(older, newer).iterator(), 2))
         .isNull();
+  }
+
+  private static CorrelatorSettings.Regression lookbacks(Duration allocation, Duration model) {
+    return new CorrelatorSettings.Regression(
+        20, 1.5, Duration.ofMillis(50), 0.05, 10, 3, 1.2, allocation, model, 0.3);
+  }
+
+  @Test
+  void eventsAreKeptForTheLongerOfTheTwoLookbacksThatReadThem() {
+    assertThat(
+            WorkloadDecisions.eventKeep(lookbacks(Duration.ofMinutes(10), Duration.ofMinutes(15))))
+        .isEqualTo(Duration.ofMinutes(15));
+    assertThat(
+            WorkloadDecisions.eventKeep(lookbacks(Duration.ofMinutes(30), Duration.ofMinutes(15))))
+        .isEqualTo(Duration.ofMinutes(30));
   }
 }
