@@ -181,6 +181,52 @@ public final class Fixtures {
         at);
   }
 
+  /** {@link #sample} of another GPU on another node (its key {@code cluster/node/gpu}). */
+  public static DeviceSample sample(
+      String node, String gpu, Instant at, double temperature, HealthStatus health) {
+    DeviceSample base = sample(at, temperature, health);
+    return new DeviceSample(
+        base.cluster(),
+        node,
+        gpu,
+        base.gpuIndex(),
+        null,
+        base.device(),
+        base.modelName(),
+        base.driverVersion(),
+        null,
+        null,
+        base.owner(),
+        base.health(),
+        base.fields(),
+        base.otherFields(),
+        base.lastXid(),
+        base.target(),
+        at);
+  }
+
+  /** The incident with these exemplar traces instead of its own. */
+  public static Incident withExemplars(Incident i, List<ExemplarTrace> exemplars) {
+    Evidence e = i.evidence();
+    return new Incident(
+        i.incidentId(),
+        i.revision(),
+        i.incidentClass(),
+        i.severity(),
+        i.state(),
+        i.summary(),
+        i.correlation(),
+        i.scope(),
+        i.trigger(),
+        i.longestStage(),
+        new Evidence(exemplars, e.devices(), e.k8sEvents(), e.findings(), e.notes()),
+        i.suggestedActions(),
+        i.openedAt(),
+        i.updatedAt(),
+        i.resolvedAt(),
+        i.timeToRecoverMillis());
+  }
+
   public static ReviewRecord review() {
     return new ReviewRecord(
         INCIDENT,

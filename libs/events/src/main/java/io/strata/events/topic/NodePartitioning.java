@@ -1,8 +1,5 @@
 package io.strata.events.topic;
 
-import java.nio.charset.StandardCharsets;
-import org.apache.kafka.common.utils.Utils;
-
 /**
  * The one function behind {@link Partitioning#NODE}: a record goes to the partition Kafka's default
  * partitioner would choose for the key {@code cluster/node}. Producers ({@link NodePartitioner}),
@@ -19,11 +16,7 @@ public final class NodePartitioning {
    * @throws IllegalArgumentException when the key has no cluster/node prefix
    */
   public static int partition(String key, int partitions) {
-    if (partitions < 1) {
-      throw new IllegalArgumentException("partitions must be at least 1, got " + partitions);
-    }
-    return Utils.toPositive(Utils.murmur2(nodePrefix(key).getBytes(StandardCharsets.UTF_8)))
-        % partitions;
+    return KeyPartitioning.partition(nodePrefix(key), partitions);
   }
 
   /** Whether the key starts with a non-empty cluster and node. */

@@ -7,6 +7,7 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;
 import java.time.Duration;
 import java.util.Optional;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /**
  * All of the console's settings. Its one secret is its viewer token for the correlator's API; users
@@ -34,6 +35,7 @@ public interface ConsoleConfig {
 
   /** Timeout of each call to the correlator or remediator. */
   @WithDefault("PT5S")
+  @DurationMin(millis = 1)
   Duration httpTimeout();
 
   /**
@@ -45,8 +47,11 @@ public interface ConsoleConfig {
   @jakarta.validation.constraints.DecimalMin("1.0")
   double recoveryBand();
 
-  /** How the console reads the topics. */
+  /** How the console follows incidents, actions and reviews. */
   Topics topics();
+
+  /** How an incident page reads its spans, samples and XIDs on demand. */
+  Detail detail();
 
   /** Bounds of the in-memory state (everything the console keeps is bounded). */
   Limits limits();
@@ -55,22 +60,66 @@ public interface ConsoleConfig {
   @WithDefault("PT5S")
   Duration workloadPollInterval();
 
-  /** Topic reading. */
+  /**
+   * Following strata.incidents.v1, strata.remediation.v1 and strata.reviews.v1, each from its start
+   * (small, and the list needs all of them). The telemetry topics are not followed (see {@link
+   * Detail}); the former {@code topics.lookback} and {@code topics.device-samples} are gone.
+   */
   interface Topics {
-    /**
-     * How far back the event topics (remediation, reviews, device, spans) are read at startup; the
-     * compacted incidents topic is always read from its start.
-     */
-    @WithDefault("PT6H")
-    Duration lookback();
-
-    /** Reads strata.device.samples.v1 for the sparklines of GPU fields (off: no device lines). */
-    @WithDefault("true")
-    boolean deviceSamples();
-
     /** Longest wait of one consumer poll. */
     @WithDefault("PT0.5S")
+    @DurationMin(millis = 1)
     Duration pollTimeout();
+  }
+
+  /**
+   * The on-demand reads of an incident page: the partitions that hold its GPUs' samples and XIDs
+   * (by node) and its exemplar traces' spans (by trace id), between times around the incident,
+   * bounded, cached per incident.
+   */
+  interface Detail {
+    /** Incidents whose read telemetry is kept (least recently viewed forgotten first). */
+    @WithDefault("100")
+    @Positive
+    int cachedIncidents();
+
+    /**
+     * How often a viewed page reads more: the tail of an open incident, or a read its bounds
+     * stopped. Between two, a refresh reads nothing.
+     */
+    @WithDefault("PT5S")
+    @DurationMin(millis = 1)
+    Duration refreshInterval();
+
+    /**
+     * Records one partition read may scan (matching or not; only matching ones are decoded) before
+     * it stops and continues at the next refresh. At 10,000 GPUs a samples partition of six holds
+     * about 1,700 records a second, so the default covers about ten minutes of one.
+     */
+    @WithDefault("1000000")
+    @Positive
+    long maxRecordsPerRead();
+
+    /**
+     * Time one page request may spend reading (all its partitions together); what is left is read
+     * at the next refresh.
+     */
+    @WithDefault("PT5S")
+    @DurationMin(millis = 1)
+    Duration maxReadTime();
+
+    /**
+     * How long before the trigger window of the revision that named an exemplar trace its spans
+     * are looked for (spans precede the incident that picks them).
+     */
+    @WithDefault("PT2M")
+    @DurationMin(millis = 1)
+    Duration traceBefore();
+
+    /** How long after the revision that named an exemplar trace its spans are looked for. */
+    @WithDefault("PT1M")
+    @DurationMin(millis = 1)
+    Duration traceAfter();
   }
 
   /** In-memory bounds. */
@@ -90,32 +139,20 @@ public interface ConsoleConfig {
     @Positive
     int statesPerAction();
 
-    /** Recent traces kept (least recently written forgotten first), waiting to become exemplars. */
-    @WithDefault("20000")
-    @Positive
-    int recentTraces();
-
-    /** Exemplar traces kept once an incident names them. */
-    @WithDefault("2000")
-    @Positive
-    int exemplarTraces();
-
-    /** Spans kept per trace. */
+    /** Spans kept per exemplar trace. */
     @WithDefault("64")
     @Positive
     int spansPerTrace();
 
-    /** GPUs whose recent samples are kept. */
-    @WithDefault("20000")
-    @Positive
-    int gpus();
-
-    /** Samples kept per GPU (one per scrape: 120 is two minutes at the 1 s scrape). */
-    @WithDefault("120")
+    /**
+     * Samples kept per GPU of a viewed incident, the newest (one per scrape: 900 is fifteen minutes
+     * at the 1 s scrape, the five before the fault and ten after).
+     */
+    @WithDefault("900")
     @Min(2)
     int samplesPerGpu();
 
-    /** XID events kept per GPU. */
+    /** XID events kept per GPU of a viewed incident. */
     @WithDefault("20")
     @Positive
     int xidsPerGpu();

@@ -10,21 +10,23 @@ public class StateProducer {
 
   @Produces
   @Singleton
-  ConsoleState state(ConsoleConfig config) {
+  ConsoleState state(ConsoleLimits limits) {
+    return new ConsoleState(limits);
+  }
+
+  @Produces
+  @Singleton
+  ConsoleLimits limits(ConsoleConfig config) {
     ConsoleConfig.Limits l = config.limits();
-    return new ConsoleState(
-        new ConsoleLimits(
+    return new ConsoleLimits(
             l.incidents(),
             l.revisionsPerIncident(),
             l.statesPerAction(),
-            l.recentTraces(),
-            l.exemplarTraces(),
             l.spansPerTrace(),
-            l.gpus(),
             l.samplesPerGpu(),
             l.xidsPerGpu(),
             l.windowsPerWorkload(),
-            config.recoveryBand()));
+            config.recoveryBand());
   }
 
   // The Clock comes from strata-kafka-support's ClockProducer (a default bean tests can replace).

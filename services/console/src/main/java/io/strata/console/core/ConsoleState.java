@@ -1,6 +1,5 @@
 package io.strata.console.core;
 
-import io.strata.events.device.DeviceSample;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.ExemplarTrace;
@@ -9,25 +8,22 @@ import io.strata.events.incident.IncidentState;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.ReviewRecord;
-import io.strata.events.trace.SpanSummary;
 import io.strata.events.trace.Stage;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Deque;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * Everything the console knows, fed by the topic readers and the workload poller, every part
- * bounded by {@link ConsoleLimits}. Reads build the list and page views; all methods are
- * synchronized (each read is a few milliseconds even on a large fleet, see ConsoleBenchmark).
+ * Everything the console follows, fed by the topic reader (incidents, actions, reviews) and the
+ * workload poller, every part bounded by {@link ConsoleLimits}. Spans, samples and XIDs are not
+ * followed: a page is built with the {@link IncidentTelemetry} read for its incident on demand
+ * (TelemetryPlanner). Reads build the list and page views; all methods are synchronized (each read
+ * is a few milliseconds even with thousands of incidents, see ConsoleBenchmark).
  */
 public final class ConsoleState {
 
@@ -41,9 +37,6 @@ public final class ConsoleState {
   private final IncidentBook incidents;
   private final ActionBook actions;
   private final Bounded<String, ReviewRecord> reviews;
-  private final TraceStore traces;
-  private final Bounded<String, GpuHistory> gpus;
-  private final Bounded<String, Deque<XidEvent>> xids;
   private final WorkloadSeries workloads;
 
   public ConsoleState(ConsoleLimits limits) {
@@ -51,17 +44,11 @@ public final class ConsoleState {
     this.incidents = new IncidentBook(limits.incidents(), limits.revisionsPerIncident());
     this.actions = new ActionBook(limits.incidents(), limits.statesPerAction());
     this.reviews = new Bounded<>(limits.incidents());
-    this.traces =
-        new TraceStore(limits.recentTraces(), limits.exemplarTraces(), limits.spansPerTrace());
-    this.gpus = new Bounded<>(limits.gpus());
-    this.xids = new Bounded<>(limits.gpus());
     this.workloads = new WorkloadSeries(limits.incidents(), limits.windowsPerWorkload());
   }
 
   public synchronized void incident(Incident incident) {
-    if (incidents.add(incident)) {
-      incident.evidence().exemplarTraces().forEach(t -> traces.pin(t.traceId()));
-    }
+    incidents.add(incident);
   }
 
   /** A tombstone on the compacted incidents topic. */
@@ -75,37 +62,6 @@ public final class ConsoleState {
 
   public synchronized void review(ReviewRecord review) {
     reviews.write(review.incidentId(), review);
-  }
-
-  public synchronized void span(SpanSummary span) {
-    traces.add(span);
-  }
-
-  public synchronized void sample(DeviceSample sample) {
-    if (sample.gpuUuid() == null || sample.isMigInstance()) {
-      return;
-    }
-    GpuHistory history = gpus.get(sample.gpuUuid());
-    if (history == null) {
-      history = new GpuHistory(limits.samplesPerGpu());
-      gpus.put(sample.gpuUuid(), history);
-    }
-    history.add(sample);
-  }
-
-  public synchronized void xid(XidEvent xid) {
-    if (xid.gpuUuid() == null) {
-      return;
-    }
-    Deque<XidEvent> kept = xids.get(xid.gpuUuid());
-    if (kept == null) {
-      kept = new ArrayDeque<>();
-      xids.put(xid.gpuUuid(), kept);
-    }
-    kept.addLast(xid);
-    while (kept.size() > limits.xidsPerGpu()) {
-      kept.removeFirst();
-    }
   }
 
   public synchronized void window(
@@ -146,7 +102,21 @@ public final class ConsoleState {
     };
   }
 
-  public synchronized Optional<IncidentPage> page(String incidentId, Instant now, Boolean paused) {
+  /** An incident's latest revision and its kept revisions (oldest first), to plan its reads. */
+  public record Detail(Incident latest, List<Incident> revisions) {}
+
+  public synchronized Optional<Detail> detail(String incidentId) {
+    return incidents
+        .latest(incidentId)
+        .map(latest -> new Detail(latest, List.copyOf(incidents.revisions(incidentId))));
+  }
+
+  /**
+   * The page of an incident, its GPU, XID and span views from {@code telemetry} (what was read for
+   * it; {@link IncidentTelemetry#none} when nothing could be).
+   */
+  public synchronized Optional<IncidentPage> page(
+      String incidentId, Instant now, Boolean paused, IncidentTelemetry telemetry) {
     Optional<Incident> latest = incidents.latest(incidentId);
     if (latest.isEmpty()) {
       return Optional.empty();
@@ -161,20 +131,13 @@ public final class ConsoleState {
     Map<String, String> targets = new LinkedHashMap<>();
     Map<String, HealthStatus> health = new LinkedHashMap<>();
     List<XidEvent> incidentXids = new ArrayList<>();
-    for (String gpu : gpusOf(incident)) {
-      GpuHistory history = gpus.get(gpu);
-      if (history != null) {
-        samples.put(gpu, history.between(from, until));
-        targets.put(gpu, history.target());
-        health.put(gpu, history.health());
+    for (String gpu : TelemetryPlanner.gpusOf(incident)) {
+      if (telemetry.hasSamples(gpu)) {
+        samples.put(gpu, telemetry.samples(gpu, from, until));
+        targets.put(gpu, telemetry.target(gpu));
+        health.put(gpu, telemetry.health(gpu));
       }
-      for (XidEvent xid : xids.getOrDefault(gpu, new ArrayDeque<>())) {
-        if (xid.detectedAt() != null
-            && !xid.detectedAt().isBefore(from)
-            && !xid.detectedAt().isAfter(until)) {
-          incidentXids.add(xid);
-        }
-      }
+      incidentXids.addAll(telemetry.xids(gpu, from, until));
     }
     ReviewRecord review = reviews.get(incidentId);
     String modelVersion =
@@ -184,7 +147,7 @@ public final class ConsoleState {
 
     List<Waterfall> waterfalls = new ArrayList<>();
     for (ExemplarTrace exemplar : incident.evidence().exemplarTraces()) {
-      waterfalls.add(Waterfall.of(exemplar, traces.spans(exemplar.traceId()), modelVersion));
+      waterfalls.add(Waterfall.of(exemplar, telemetry.spans(exemplar.traceId()), modelVersion));
     }
     WorkloadSeries.Series series = workloadKey(incident).map(workloads::get).orElse(null);
     List<WindowPoint> windows = series == null ? List.of() : series.windows();
@@ -241,12 +204,6 @@ public final class ConsoleState {
         .orElse(Stage.UNSPECIFIED);
   }
 
-  private static List<String> gpusOf(Incident incident) {
-    Set<String> gpus = new LinkedHashSet<>(incident.scope().gpuUuids());
-    incident.evidence().devices().forEach(d -> gpus.add(d.gpuUuid()));
-    return gpus.stream().filter(g -> g != null).limit(GPUS_PER_PAGE).toList();
-  }
-
   private static String nodeOf(Incident incident, String gpu) {
     return incident.evidence().devices().stream()
         .filter(d -> gpu.equals(d.gpuUuid()))
@@ -300,8 +257,6 @@ public final class ConsoleState {
   public synchronized Map<String, Integer> sizes() {
     return Map.of(
         "incidents", incidents.size(),
-        "traces", traces.size(),
-        "gpus", gpus.size(),
         "reviews", reviews.size());
   }
 }

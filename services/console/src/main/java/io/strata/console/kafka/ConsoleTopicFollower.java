@@ -15,7 +15,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -29,8 +28,10 @@ import org.jboss.logging.Logger;
  * Follows the topics the console shows, through kafka-support's {@link TopicFollower}: one thread,
  * assigned partitions, no consumer group (every console instance needs every partition and commits
  * nothing; ADR 004). Incidents, actions and reviews are read from their start (the console shows
- * their whole history, and readiness waits for what they held at startup); spans, device samples
- * and XIDs from {@code lookback} ago. A lost connection or a missing topic is retried every 2 s.
+ * their whole history, and readiness waits for what they held at startup). Spans, device samples
+ * and XIDs are not followed: at fleet scale that firehose would cost the console more than all it
+ * shows; {@link TelemetryReader} reads the partitions of the incident a person opens. A lost
+ * connection or a missing topic is retried every 2 s.
  */
 @ApplicationScoped
 public class ConsoleTopicFollower {
@@ -61,11 +62,9 @@ public class ConsoleTopicFollower {
                 ByteArrayDeserializer::new)
             .pollTimeout(config.topics().pollTimeout())
             .retryEvery(RETRY)
-            // Partition and offset look-ups of six topics at once: as patient as before.
+            // Partition and offset look-ups of three topics at once: as patient as before.
             .metadataTimeout(Duration.ofSeconds(30));
     HISTORY.forEach(topic -> topics.follow(topic.name(), StartAt.beginning()));
-    StartAt recent = StartAt.since(() -> Instant.now().minus(config.topics().lookback()));
-    recentTopics().forEach(topic -> topics.followWithoutCatchUp(topic.name(), recent));
     follower = topics.onEachRecord(record -> show(router, record));
     follower.start();
   }
@@ -79,12 +78,6 @@ public class ConsoleTopicFollower {
   /** True once the incidents, actions and reviews present at startup have been read. */
   public boolean caughtUp() {
     return follower != null && follower.caughtUp();
-  }
-
-  private List<Topic<?, ?>> recentTopics() {
-    return config.topics().deviceSamples()
-        ? List.of(Topics.TRACE_SPANS, Topics.DEVICE_XIDS, Topics.DEVICE_SAMPLES)
-        : List.of(Topics.TRACE_SPANS, Topics.DEVICE_XIDS);
   }
 
   private void show(RecordRouter router, ConsumerRecord<String, byte[]> record) {

@@ -12,8 +12,9 @@ import java.util.Optional;
 import java.util.function.BiConsumer;
 
 /**
- * Binds one record of a read topic to its event type (the descriptors of libs/events) and hands it
- * to the state. Pure: the reader thread calls it; tests call it with bytes.
+ * Binds one record of a followed topic (incidents, actions, reviews) to its event type (the
+ * descriptors of libs/events) and hands it to the state; spans, samples and XIDs are never followed
+ * (TelemetryReader reads them per incident). Pure: the reader thread calls it; tests call it with bytes.
  */
 public final class RecordRouter {
 
@@ -52,13 +53,7 @@ public final class RecordRouter {
               ReviewRecord review = read(Topics.REVIEWS, value);
               requireId(review.incidentId());
               state.review(review);
-            },
-            Topics.TRACE_SPANS.name(),
-            (key, value) -> state.span(read(Topics.TRACE_SPANS, value)),
-            Topics.DEVICE_SAMPLES.name(),
-            (key, value) -> state.sample(read(Topics.DEVICE_SAMPLES, value)),
-            Topics.DEVICE_XIDS.name(),
-            (key, value) -> state.xid(read(Topics.DEVICE_XIDS, value)));
+            });
   }
 
   /** Applies one record; the reason it was skipped, if it was. */

@@ -1,11 +1,14 @@
 package io.strata.console.web;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.strata.console.core.ConsoleLimits;
 import io.strata.console.core.ConsoleState;
+import io.strata.console.core.IncidentTelemetry;
 import io.strata.console.core.IncidentQuery;
 import io.strata.console.core.IncidentRow;
 import io.strata.console.core.ReviewMarkdown;
 import io.strata.console.http.Upstream;
+import io.strata.console.kafka.TelemetryReader;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.json.StrataJson;
@@ -43,6 +46,8 @@ public class ConsoleApi {
       java.util.regex.Pattern.compile("[0-9a-fA-F]{64}");
 
   @Inject ConsoleState state;
+  @Inject ConsoleLimits limits;
+  @Inject TelemetryReader telemetryReader;
   @Inject Upstream upstream;
   @Inject Clock clock;
 
@@ -75,9 +80,16 @@ public class ConsoleApi {
   @Path("/incidents/{id}")
   public Response incident(
       @PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+    Optional<ConsoleState.Detail> detail = state.detail(id);
+    if (detail.isEmpty()) {
+      return error(Response.Status.NOT_FOUND, "UNKNOWN_INCIDENT", "no incident " + id);
+    }
     Boolean paused = pauseSwitch(authorization);
+    Instant now = clock.instant();
+    // Spans, samples and XIDs of this incident only, read on demand (cached between refreshes).
+    IncidentTelemetry telemetry = telemetryReader.read(id, detail.get(), limits, now);
     return state
-        .page(id, clock.instant(), paused)
+        .page(id, now, paused, telemetry)
         .map(ConsoleApi::json)
         .orElseGet(() -> error(Response.Status.NOT_FOUND, "UNKNOWN_INCIDENT", "no incident " + id));
   }

@@ -17,6 +17,8 @@ class ConsoleStateTest {
 
   private final ConsoleState state = new ConsoleState(ConsoleStateTestLimits.LIMITS);
   private final Instant now = Fixtures.OPENED.plusSeconds(30);
+  /** What the on-demand reader read for the incident (TelemetryReader fills it from Kafka). */
+  private final IncidentTelemetry telemetry = new IncidentTelemetry(ConsoleStateTestLimits.LIMITS);
 
   @Test
   void listsOpenBeforeMitigatingBeforeResolvedAndFilters() {
@@ -58,11 +60,10 @@ class ConsoleStateTest {
 
   @Test
   void thePageHoldsTheWaterfallFromTheKeptSpansWithTheDominantStage() {
-    // The spans arrive before the incident names their trace as its exemplar.
-    Fixtures.spans().forEach(state::span);
+    Fixtures.spans().forEach(telemetry::span);
     state.incident(Fixtures.incident(1, IncidentState.OPEN));
 
-    IncidentPage page = state.page(Fixtures.INCIDENT, now, null).orElseThrow();
+    IncidentPage page = state.page(Fixtures.INCIDENT, now, null, telemetry).orElseThrow();
     Waterfall waterfall = page.waterfalls().get(0);
     assertThat(waterfall.spansKept()).isTrue();
     assertThat(waterfall.dominantStage()).isEqualTo(Stage.GPU_EXECUTE);
@@ -84,7 +85,7 @@ class ConsoleStateTest {
   void withoutSpansTheWaterfallFallsBackToTheExemplarsStageTotals() {
     state.incident(Fixtures.incident(1, IncidentState.OPEN));
     Waterfall waterfall =
-        state.page(Fixtures.INCIDENT, now, null).orElseThrow().waterfalls().get(0);
+        state.page(Fixtures.INCIDENT, now, null, telemetry).orElseThrow().waterfalls().get(0);
     assertThat(waterfall.spansKept()).isFalse();
     assertThat(waterfall.bars())
         .extracting(Waterfall.Bar::name, Waterfall.Bar::dominant)
@@ -98,7 +99,7 @@ class ConsoleStateTest {
     state.incident(Fixtures.incident(1, IncidentState.OPEN));
     state.action(Fixtures.cordon(ActionState.PROPOSED, Fixtures.OPENED.plusSeconds(6)));
 
-    PlanItem item = state.page(Fixtures.INCIDENT, now, true).orElseThrow().plan().get(0);
+    PlanItem item = state.page(Fixtures.INCIDENT, now, true, telemetry).orElseThrow().plan().get(0);
     assertThat(item.pending()).isTrue();
     assertThat(item.target()).isEqualTo("Node/" + Fixtures.NODE);
     assertThat(item.diff())
@@ -115,8 +116,8 @@ class ConsoleStateTest {
 
   @Test
   void theTimelineMergesRevisionsEventsDeviceChangesAndDecisionsInTimeOrder() {
-    state.sample(Fixtures.sample(Fixtures.OPENED.minusSeconds(2), 70, HealthStatus.PASS));
-    state.sample(Fixtures.sample(Fixtures.OPENED.minusSeconds(1), 91, HealthStatus.FAIL));
+    telemetry.sample(Fixtures.sample(Fixtures.OPENED.minusSeconds(2), 70, HealthStatus.PASS));
+    telemetry.sample(Fixtures.sample(Fixtures.OPENED.minusSeconds(1), 91, HealthStatus.FAIL));
     state.incident(Fixtures.incident(1, IncidentState.OPEN));
     state.action(Fixtures.cordon(ActionState.PROPOSED, Fixtures.OPENED.plusSeconds(5)));
     state.action(Fixtures.cordon(ActionState.APPROVED, Fixtures.OPENED.plusSeconds(6)));
@@ -124,7 +125,7 @@ class ConsoleStateTest {
     state.incident(Fixtures.incident(8, IncidentState.MITIGATING));
 
     List<TimelineEntry> timeline =
-        state.page(Fixtures.INCIDENT, now, null).orElseThrow().timeline();
+        state.page(Fixtures.INCIDENT, now, null, telemetry).orElseThrow().timeline();
     assertThat(timeline)
         .extracting(TimelineEntry::kind, TimelineEntry::title, TimelineEntry::who)
         .containsExactly(
@@ -151,7 +152,7 @@ class ConsoleStateTest {
     state.window("local/inference/llm-serve", window(10, 900, 6), baselines);
     state.window("local/inference/llm-serve", window(20, 420, 9.5), baselines);
 
-    IncidentPage page = state.page(Fixtures.INCIDENT, now, null).orElseThrow();
+    IncidentPage page = state.page(Fixtures.INCIDENT, now, null, telemetry).orElseThrow();
     Verification verification = page.verification();
     assertThat(verification.since()).isEqualTo(Fixtures.OPENED.plusSeconds(7));
     assertThat(verification.windows())
@@ -184,7 +185,7 @@ class ConsoleStateTest {
   void theReviewIsRenderedAsMarkdownAndHtml() {
     state.incident(Fixtures.incident(9, IncidentState.RESOLVED));
     state.review(Fixtures.review());
-    ReviewView review = state.page(Fixtures.INCIDENT, now, null).orElseThrow().review();
+    ReviewView review = state.page(Fixtures.INCIDENT, now, null, telemetry).orElseThrow().review();
     assertThat(review.markdown())
         .contains("# Review inc-f9232929")
         .contains("| time to recover | 34.60 s (PT34.6S) |")
@@ -196,14 +197,20 @@ class ConsoleStateTest {
 
   @Test
   void storesStayWithinTheirBounds() {
-    ConsoleState small = new ConsoleState(new ConsoleLimits(2, 2, 2, 2, 1, 2, 1, 2, 1, 2, 1.2));
+    ConsoleLimits limits = new ConsoleLimits(2, 2, 2, 2, 2, 1, 2, 1.2);
+    ConsoleState small = new ConsoleState(limits);
+    IncidentTelemetry read = new IncidentTelemetry(limits);
     for (int i = 0; i < 5; i++) {
       small.incident(
           Fixtures.incident(
               "inc-" + i, 1, IncidentState.OPEN, "c", "n", "w", Fixtures.OPENED.plusSeconds(i)));
-      small.sample(Fixtures.sample(Fixtures.OPENED.plusSeconds(i), 60, HealthStatus.PASS));
+      read.sample(Fixtures.sample(Fixtures.OPENED.plusSeconds(i), 60, HealthStatus.PASS));
     }
-    assertThat(small.sizes()).containsEntry("incidents", 2).containsEntry("gpus", 1);
+    assertThat(small.sizes()).containsEntry("incidents", 2);
+    // Two samples per GPU: the newest two.
+    assertThat(read.samples(Fixtures.GPU, Fixtures.OPENED, Fixtures.OPENED.plusSeconds(10)))
+        .extracting(GpuHistory.Point::at)
+        .containsExactly(Fixtures.OPENED.plusSeconds(3), Fixtures.OPENED.plusSeconds(4));
     assertThat(small.list(IncidentQuery.all(), now))
         .extracting(IncidentRow::incidentId)
         .containsExactly("inc-4", "inc-3");
@@ -230,7 +237,7 @@ class ConsoleStateTest {
             base.updatedAt(),
             null,
             null));
-    assertThat(state.page(Fixtures.INCIDENT, now, null).orElseThrow().workloadSparklines())
+    assertThat(state.page(Fixtures.INCIDENT, now, null, telemetry).orElseThrow().workloadSparklines())
         .extracting(Sparkline::label)
         .endsWith("gpu_execute p95");
   }

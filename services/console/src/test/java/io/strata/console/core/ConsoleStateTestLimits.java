@@ -4,7 +4,7 @@ package io.strata.console.core;
 public final class ConsoleStateTestLimits {
 
   public static final ConsoleLimits LIMITS =
-      new ConsoleLimits(100, 10, 10, 100, 10, 64, 100, 30, 5, 10, 1.2);
+      new ConsoleLimits(100, 10, 10, 64, 30, 5, 10, 1.2);
 
   private ConsoleStateTestLimits() {}
 }

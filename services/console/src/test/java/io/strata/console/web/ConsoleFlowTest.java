@@ -19,6 +19,8 @@ import io.strata.events.remediation.ActionState;
 import io.strata.events.topic.Topics;
 import io.strata.testsupport.MeterNames;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.Test;
 
 /** The console against a real in-JVM broker and stand-ins for the remediator and correlator. */
@@ -39,7 +41,19 @@ class ConsoleFlowTest {
   void anIncidentFromTheTopicsIsListedPagedApprovedAndReviewed() {
     try (KafkaTestClient client = new KafkaTestClient(kafka.bootstrapServers())) {
       Fixtures.spans().forEach(s -> client.send(Topics.TRACE_SPANS, s.traceId(), s));
-      client.send(Topics.INCIDENTS, Fixtures.INCIDENT, Fixtures.incident(1, IncidentState.OPEN));
+      // Opened now: the page reads the exemplar's spans around the time the incident named it,
+      // by record time, and these were just written.
+      client.send(
+          Topics.INCIDENTS,
+          Fixtures.INCIDENT,
+          Fixtures.incident(
+              Fixtures.INCIDENT,
+              1,
+              IncidentState.OPEN,
+              "local",
+              "inference",
+              "llm-serve",
+              Instant.now().truncatedTo(ChronoUnit.SECONDS)));
       client.send(
           Topics.REMEDIATION,
           Fixtures.INCIDENT,
