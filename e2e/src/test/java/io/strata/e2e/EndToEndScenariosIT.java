@@ -329,12 +329,8 @@ class EndToEndScenariosIT {
 
     for (RemediationAction proposed : latestActions(incidentId)) {
       var response =
-          Http.post(
-              system.service("remediator").baseUrl()
-                  + "/api/actions/"
-                  + proposed.actionId()
-                  + "/approve",
-              StrataSystem.API_TOKEN);
+          Http.approveAsShown(
+              system.service("remediator").baseUrl(), proposed.actionId(), StrataSystem.API_TOKEN);
       assertThat(response.statusCode()).as(response.body()).isBetween(200, 299);
     }
     await("the cordon is executed and the simulated node is cordoned")
@@ -410,12 +406,8 @@ class EndToEndScenariosIT {
                 Optional::isPresent)
             .orElseThrow();
     var approved =
-        Http.post(
-            system.service("remediator").baseUrl()
-                + "/api/actions/"
-                + uncordon.actionId()
-                + "/approve",
-            StrataSystem.API_TOKEN);
+        Http.approveAsShown(
+            system.service("remediator").baseUrl(), uncordon.actionId(), StrataSystem.API_TOKEN);
     assertThat(approved.statusCode()).as(approved.body()).isBetween(200, 299);
     await("the node takes pods again")
         .atMost(Duration.ofSeconds(60))

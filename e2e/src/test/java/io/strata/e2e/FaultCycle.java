@@ -148,9 +148,7 @@ final class FaultCycle {
     StringBuilder answers = new StringBuilder();
     for (ServiceProcess remediator : remediators) {
       HttpResponse<String> response =
-          Http.post(
-              remediator.baseUrl() + "/api/actions/" + actionId + "/approve",
-              StrataSystem.API_TOKEN);
+          Http.approveAsShown(remediator.baseUrl(), actionId, StrataSystem.API_TOKEN);
       answers.append(remediator.name()).append(' ').append(response.statusCode()).append(' ');
       answers.append(response.body()).append("; ");
       accepted |= response.statusCode() >= 200 && response.statusCode() < 300;

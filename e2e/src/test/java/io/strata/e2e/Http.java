@@ -2,6 +2,7 @@ package io.strata.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.strata.events.remediation.PatchHash;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -10,7 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** The few HTTP calls the scenarios make: JSON GETs and an authenticated POST. */
+/** The few HTTP calls the scenarios make: JSON GETs, authenticated POSTs and an approval. */
 final class Http {
 
   private static final HttpClient CLIENT =
@@ -50,6 +51,26 @@ final class Http {
         HttpRequest.newBuilder(URI.create(url))
             .header("Authorization", "Bearer " + bearerToken)
             .POST(HttpRequest.BodyPublishers.noBody()));
+  }
+
+  /**
+   * Approves {@code actionId} as the console and the CLI do: reads the action's current patch,
+   * shows nothing but sends its SHA-256 as {@code patch_sha256} (the remediator requires it and
+   * refuses another patch's hash with PATCH_CHANGED). A failed read sends no hash, so the answer
+   * names what went wrong.
+   */
+  static HttpResponse<String> approveAsShown(
+      String remediatorUrl, String actionId, String bearerToken) {
+    String action = remediatorUrl + "/api/actions/" + actionId;
+    JsonNode history = getJson(action, bearerToken);
+    String query = "";
+    if (history != null && history.isArray() && !history.isEmpty()) {
+      JsonNode patch = history.get(history.size() - 1).path("patch");
+      query =
+          "?patch_sha256="
+              + PatchHash.of(patch.isNull() || patch.isMissingNode() ? null : patch.asText());
+    }
+    return post(action + "/approve" + query, bearerToken);
   }
 
   /** A JSON merge patch (the fault suite's clean-up of the mock Kubernetes API). */

@@ -234,47 +234,49 @@ public class RemediationService {
   }
 
   private void recoverNow() {
+    rebuilds.attempt(
+        this::rebuildOnce,
+        (delay, e) -> {
+          // Never stuck: retried with a doubling backoff, counted and shown in readiness.
+          registry.counter("strata.remediator.rebuild.failures").increment();
+          LOG.errorf(
+              e, "could not rebuild the remediator's state from Kafka; retry in %d ms", delay);
+          worker.schedule(this::recoverNow, delay, TimeUnit.MILLISECONDS);
+        });
+  }
+
+  private void rebuildOnce() {
     long rebuildingIn = term.current();
-    try {
-      // The persisted pause first: a standby taking over inherits who paused and when, and a
-      // store it cannot read fails the rebuild, which is retried like any other failure.
-      PauseState paused = pause.restore();
-      LOG.infof(
-          "pause switch %s (by %s at %s)",
-          paused.paused() ? "ON" : "off", paused.by(), paused.at());
-      AtomicReference<JournalRebuilder.Memory> read = new AtomicReference<>();
-      journal.rebuildStore(
-          () -> {
-            read.set(rebuilder.rebuild());
-            return read.get().store();
-          });
-      JournalRebuilder.Memory memory = read.get();
-      memory.reviewed().forEach(engine::markReviewed);
-      term.rebuilt(rebuildingIn);
-      ready.countDown();
-      rebuilds.succeeded();
-      if (!term.active()) {
-        // A standby only reads; the leader proposes and resumes (a term begun during this
-        // rebuild has its own queued).
-        return;
+    // The persisted pause first: a standby taking over inherits who paused and when, and a
+    // store it cannot read fails the rebuild, which is retried like any other failure.
+    PauseState paused = pause.restore();
+    LOG.infof(
+        "pause switch %s (by %s at %s)", paused.paused() ? "ON" : "off", paused.by(), paused.at());
+    AtomicReference<JournalRebuilder.Memory> read = new AtomicReference<>();
+    journal.rebuildStore(
+        () -> {
+          read.set(rebuilder.rebuild());
+          return read.get().store();
+        });
+    JournalRebuilder.Memory memory = read.get();
+    memory.reviewed().forEach(engine::markReviewed);
+    term.rebuilt(rebuildingIn);
+    ready.countDown();
+    if (!term.active()) {
+      // A standby only reads; the leader proposes and resumes (a term begun during this
+      // rebuild has its own queued).
+      return;
+    }
+    for (Incident incident : memory.incidents()) {
+      if (ours(incident)) {
+        submitAll(engine.restore(incident));
       }
-      for (Incident incident : memory.incidents()) {
-        if (ours(incident)) {
-          submitAll(engine.restore(incident));
-        }
+    }
+    for (RemediationAction action : journal.store().all()) {
+      if (action.state() == ActionState.APPROVED || action.state() == ActionState.EXECUTING) {
+        LOG.infof("resuming %s (%s)", action.actionId(), action.state());
+        submit(action.actionId(), Optional.empty());
       }
-      for (RemediationAction action : journal.store().all()) {
-        if (action.state() == ActionState.APPROVED || action.state() == ActionState.EXECUTING) {
-          LOG.infof("resuming %s (%s)", action.actionId(), action.state());
-          submit(action.actionId(), Optional.empty());
-        }
-      }
-    } catch (RuntimeException e) {
-      // Never stuck: retried with a doubling backoff, counted and shown in readiness.
-      long delay = rebuilds.failed(String.valueOf(e.getMessage()));
-      registry.counter("strata.remediator.rebuild.failures").increment();
-      LOG.errorf(e, "could not rebuild the remediator's state from Kafka; retry in %d ms", delay);
-      worker.schedule(this::recoverNow, delay, TimeUnit.MILLISECONDS);
     }
   }
 

@@ -90,12 +90,6 @@ public class ActionsResource {
     } catch (DecisionBody.Invalid e) {
       return error(Response.Status.BAD_REQUEST, e.reason(), e.getMessage());
     }
-    if (shown.isEmpty() && config.approval().requirePatchHash()) {
-      return error(
-          Response.Status.BAD_REQUEST,
-          "PATCH_HASH_REQUIRED",
-          "an approval must carry patch_sha256, the SHA-256 of the patch you were shown");
-    }
     return decide(RemediationService.Command.APPROVE, ApiRole.APPROVER, id, shown, request);
   }
 
@@ -185,6 +179,17 @@ public class ActionsResource {
         denied(request, needed, command.name().toLowerCase(java.util.Locale.ROOT) + " actions");
     if (denied.isPresent()) {
       return denied.get();
+    }
+    // Only for a pending proposal, after the role check: a viewer learns only that it may not
+    // approve, an unknown or decided action keeps its own answer (404, 409 NOT_PENDING).
+    if (command == RemediationService.Command.APPROVE
+        && shownPatchHash.isEmpty()
+        && config.approval().requirePatchHash()
+        && journal.store().latest(id).map(a -> a.state() == ActionState.PROPOSED).orElse(false)) {
+      return error(
+          Response.Status.BAD_REQUEST,
+          "PATCH_HASH_REQUIRED",
+          "an approval must carry patch_sha256, the SHA-256 of the patch you were shown");
     }
     String principal = caller(request).name();
     Decision decision =

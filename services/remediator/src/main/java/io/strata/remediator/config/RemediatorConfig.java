@@ -161,10 +161,11 @@ public interface RemediatorConfig {
 
     /**
      * Whether a REST approval must carry {@code patch_sha256} (the hash of the patch the approver
-     * was shown). Off by default while the console and CLI do not send it; an approval that does
-     * carry it is always checked, and Slack buttons always carry it.
+     * was shown); without it a known action's approval is a 400 PATCH_HASH_REQUIRED. On by default:
+     * the console and the CLI send it, Slack buttons carry it. An approval that carries it is
+     * always checked (409 PATCH_CHANGED). Off only for a REST client that cannot show a patch.
      */
-    @WithDefault("false")
+    @WithDefault("true")
     boolean requirePatchHash();
   }
 

@@ -22,6 +22,30 @@ public final class RebuildAttempts {
     this.max = max;
   }
 
+  /** Where a failed attempt goes: the caller runs the rebuild again after {@code delayMillis}. */
+  @FunctionalInterface
+  public interface Retry {
+    void after(long delayMillis, RuntimeException cause);
+  }
+
+  /**
+   * Runs one rebuild. A success resets the count; a failure is recorded and handed to {@code retry}
+   * with its delay, however many failed before: no failure is final, so the pod is never left not
+   * ready for good.
+   *
+   * @return whether this attempt succeeded
+   */
+  public boolean attempt(Runnable rebuild, Retry retry) {
+    try {
+      rebuild.run();
+    } catch (RuntimeException e) {
+      retry.after(failed(String.valueOf(e.getMessage())), e);
+      return false;
+    }
+    succeeded();
+    return true;
+  }
+
   /** Records a failure; returns the delay before the next attempt, in milliseconds. */
   public long failed(String error) {
     int failed = failures.incrementAndGet();

@@ -1,17 +1,11 @@
 package io.strata.remediator.kafka;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.strata.events.EventType;
-import io.strata.events.cloudevents.CloudEventHeaders;
-import io.strata.events.cloudevents.CloudEventMetadata;
 import io.strata.events.deadletter.DeadLetterReason;
 import io.strata.events.incident.Incident;
-import io.strata.events.serde.EventSerdeException;
-import io.strata.events.topic.Topics;
 import io.strata.remediator.RemediationService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jboss.logging.Logger;
 
@@ -31,34 +25,17 @@ public class IncidentConsumer {
   @Inject MeterRegistry metrics;
 
   public void consume(ConsumerRecord<String, byte[]> record) {
-    if (record.value() == null) {
-      // A tombstone: the correlator forgot the incident; nothing to remediate.
-      return;
+    // Java 17: no pattern switch; the three cases of the sealed IncidentRecord in turn.
+    IncidentRecord read = IncidentRecord.read(record.topic(), record.headers(), record.value());
+    if (read instanceof IncidentRecord.Unusable unusable) {
+      deadLetters.send(record, unusable.reason(), unusable.detail());
+    } else if (read instanceof IncidentRecord.Usable usable) {
+      act(record, usable.incident());
     }
-    Optional<CloudEventMetadata> metadata = CloudEventHeaders.read(record.headers());
-    if (metadata.isEmpty()) {
-      deadLetters.send(record, DeadLetterReason.NOT_A_CLOUDEVENT, "missing ce_* headers");
-      return;
-    }
-    if (!EventType.INCIDENT.ceType().equals(metadata.get().type())) {
-      deadLetters.send(
-          record,
-          DeadLetterReason.UNEXPECTED_EVENT_TYPE,
-          "ce_type " + metadata.get().type() + " on " + record.topic());
-      return;
-    }
-    Incident incident;
-    try {
-      incident =
-          Topics.INCIDENTS.valueSerde().deserializer().deserialize(record.topic(), record.value());
-    } catch (EventSerdeException e) {
-      deadLetters.send(record, DeadLetterReason.DESERIALIZATION_FAILED, e.getMessage());
-      return;
-    }
-    if (incident.incidentId() == null || incident.incidentId().isBlank()) {
-      deadLetters.send(record, DeadLetterReason.PROCESSING_FAILED, "incident without incident_id");
-      return;
-    }
+    // A Tombstone: the correlator forgot the incident; nothing to remediate.
+  }
+
+  private void act(ConsumerRecord<String, byte[]> record, Incident incident) {
     metrics.counter("strata.remediator.incidents", "state", incident.state().name()).increment();
     try {
       service.onIncident(incident, failure -> processingFailed(record, incident, failure));

@@ -6,5 +6,7 @@ public enum SignatureCheck {
   MISSING_HEADERS,
   MALFORMED_TIMESTAMP,
   STALE_TIMESTAMP,
-  BAD_SIGNATURE
+  BAD_SIGNATURE,
+  /** Validly signed and fresh, but this exact request was already accepted: a replay. */
+  REPLAYED
 }

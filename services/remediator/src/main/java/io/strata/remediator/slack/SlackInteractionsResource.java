@@ -14,6 +14,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -31,8 +32,14 @@ public class SlackInteractionsResource {
 
   private static final Logger LOG = Logger.getLogger(SlackInteractionsResource.class);
 
+  /**
+   * Accepted requests remembered against replays: far above any on-call team's clicks in 10 min.
+   */
+  private static final int REMEMBERED_REQUESTS = 50_000;
+
   private final RemediatorConfig.Slack slack;
   private final Optional<SlackSignatureVerifier> verifier;
+  private final SlackReplayGuard replays;
   private final Set<String> allowedUsers;
   private final ExecutorService decisions =
       Executors.newSingleThreadExecutor(
@@ -56,6 +63,7 @@ public class SlackInteractionsResource {
                 new SlackSignatureVerifier(
                     slack.signingSecret().orElseThrow(), slack.maxClockSkew()))
             : Optional.empty();
+    this.replays = new SlackReplayGuard(slack.maxClockSkew(), REMEMBERED_REQUESTS);
     this.allowedUsers = slack.allowedUsers().orElse(Set.of());
   }
 
@@ -68,7 +76,12 @@ public class SlackInteractionsResource {
     if (verifier.isEmpty()) {
       return outcome(Response.Status.NOT_FOUND, "slack approvals are disabled");
     }
-    SignatureCheck check = verifier.get().verify(timestamp, signature, body, clock.instant());
+    Instant now = clock.instant();
+    SignatureCheck check = verifier.get().verify(timestamp, signature, body, now);
+    if (check == SignatureCheck.VALID
+        && !replays.firstPresentation(signature, Long.parseLong(timestamp.trim()), now)) {
+      check = SignatureCheck.REPLAYED;
+    }
     if (check != SignatureCheck.VALID) {
       LOG.warnf("rejected a Slack request: %s", check);
       return outcome(Response.Status.UNAUTHORIZED, check.name());

@@ -20,6 +20,7 @@ import io.strata.remediator.core.plan.ActionPlanner;
 import io.strata.remediator.core.plan.ClassPlans;
 import io.strata.testsupport.MutableClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +42,14 @@ class ApprovalBindingTest {
         approvals.approve(
             id, "alice", ApprovalChannel.REST, Optional.of(PatchHash.of("{\"other\":1}")));
     assertThat(wrong.outcome()).isEqualTo(Decision.Outcome.PATCH_CHANGED);
+    assertThat(wrong.message())
+        .isEqualTo(
+            id
+                + " now proposes a patch with sha256 "
+                + PatchHash.of(PATCH)
+                + ", not the one shown ("
+                + PatchHash.of("{\"other\":1}")
+                + ")");
     assertThat(journal.store().latest(id).orElseThrow().state()).isEqualTo(ActionState.PROPOSED);
 
     Decision right =
@@ -57,9 +66,14 @@ class ApprovalBindingTest {
     Decision late = approvals.approve(id, "alice", ApprovalChannel.REST);
 
     assertThat(late.outcome()).isEqualTo(Decision.Outcome.EXPIRED);
+    Instant proposedAt = journal.store().firstTime(id, ActionState.PROPOSED).orElseThrow();
+    assertThat(late.message())
+        .isEqualTo(id + " was proposed at " + proposedAt + " and expired after PT30M");
     RemediationAction last = journal.store().latest(id).orElseThrow();
     assertThat(last.state()).isEqualTo(ActionState.REFUSED);
     assertThat(last.reason()).isEqualTo(ActionOutcomeReason.APPROVAL_EXPIRED);
+    assertThat(last.message())
+        .isEqualTo("proposed at " + proposedAt + "; approvals expire after PT30M");
     assertThat(approvals.approve(id, "alice", ApprovalChannel.REST).outcome())
         .isEqualTo(Decision.Outcome.NOT_PENDING);
   }

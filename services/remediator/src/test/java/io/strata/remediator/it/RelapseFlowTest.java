@@ -88,7 +88,7 @@ class RelapseFlowTest {
     await().atMost(WAIT).until(() -> quarantined());
     clock.advance(Duration.ofMinutes(2));
     send(incident(incidentId, 2, IncidentState.RESOLVED, opened, 1));
-    assertThat(awaitState(pause1, ActionState.REFUSED).reason())
+    assertThat(ActionStates.await(journal, pause1, ActionState.REFUSED).reason())
         .isEqualTo(ActionOutcomeReason.SUPERSEDED);
     approve(ActionIds.undoOf(cordon1));
     await().atMost(WAIT).until(() -> !quarantined());
@@ -98,19 +98,20 @@ class RelapseFlowTest {
     Incident relapse = incident(incidentId, 3, IncidentState.OPEN, opened, 2);
     send(relapse);
     send(relapse);
-    RemediationAction proposed = awaitState(cordon2, ActionState.PROPOSED);
+    RemediationAction proposed = ActionStates.await(journal, cordon2, ActionState.PROPOSED);
     assertThat(proposed.episode()).isEqualTo(2);
-    assertThat(awaitState(pause2, ActionState.PROPOSED).episode()).isEqualTo(2);
+    assertThat(ActionStates.await(journal, pause2, ActionState.PROPOSED).episode()).isEqualTo(2);
     MockApi.drainRequests(server);
 
     given()
         .auth()
         .oauth2(TOKEN)
+        .queryParam("patch_sha256", Shown.patchHash(journal, cordon2))
         .post("/api/actions/" + cordon2 + "/approve")
         .then()
         .statusCode(202)
         .body("state", org.hamcrest.Matchers.equalTo("APPROVED"));
-    awaitState(cordon2, ActionState.EXECUTED);
+    ActionStates.await(journal, cordon2, ActionState.EXECUTED);
     assertThat(quarantined()).isTrue();
     assertThat(MockApi.patchesTo(server, "/api/v1/nodes/" + NODE)).isEqualTo(1);
 
@@ -144,26 +145,15 @@ class RelapseFlowTest {
   }
 
   private void approve(String actionId) {
-    awaitState(actionId, ActionState.PROPOSED);
+    ActionStates.await(journal, actionId, ActionState.PROPOSED);
     given()
         .auth()
         .oauth2(TOKEN)
+        .queryParam("patch_sha256", Shown.patchHash(journal, actionId))
         .post("/api/actions/" + actionId + "/approve")
         .then()
         .statusCode(202);
-    awaitState(actionId, ActionState.EXECUTED);
-  }
-
-  private RemediationAction awaitState(String actionId, ActionState state) {
-    return await()
-        .atMost(WAIT)
-        .until(
-            () ->
-                journal.store().history(actionId).stream()
-                    .filter(a -> a.state() == state)
-                    .findFirst(),
-            java.util.Optional::isPresent)
-        .orElseThrow();
+    ActionStates.await(journal, actionId, ActionState.EXECUTED);
   }
 
   private boolean quarantined() {

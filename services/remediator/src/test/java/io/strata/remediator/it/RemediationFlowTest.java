@@ -245,6 +245,7 @@ class RemediationFlowTest {
     given()
         .auth()
         .oauth2(TOKEN)
+        .queryParam("patch_sha256", Shown.patchHash(journal, pauseId))
         .post("/api/actions/" + pauseId + "/approve")
         .then()
         .statusCode(202);
@@ -299,6 +300,7 @@ class RemediationFlowTest {
     given()
         .auth()
         .oauth2(TOKEN)
+        .queryParam("patch_sha256", Shown.patchHash(journal, pauseId))
         .post("/api/actions/" + pauseId + "/approve")
         .then()
         .statusCode(202);
@@ -477,6 +479,7 @@ class RemediationFlowTest {
       given()
           .auth()
           .oauth2(TOKEN)
+          .queryParam("patch_sha256", Shown.patchHash(journal, id))
           .post("/api/actions/" + id + "/approve")
           .then()
           .statusCode(202)
@@ -536,6 +539,7 @@ class RemediationFlowTest {
     given()
         .auth()
         .oauth2(TOKEN)
+        .queryParam("patch_sha256", Shown.patchHash(journal, cordonId))
         .post("/api/actions/" + cordonId + "/approve")
         .then()
         .statusCode(202);

@@ -48,7 +48,9 @@ final class SlackClicks {
     payload.put("trigger_id", "4916855695380.xxx.yyy");
     payload.putObject("team").put("id", "T0G9PQBBK");
     payload.putObject("channel").put("id", "C111");
-    payload.put("response_url", responseUrl);
+    if (responseUrl != null) {
+      payload.put("response_url", responseUrl);
+    }
     ObjectNode action = payload.putArray("actions").addObject();
     action.put("action_id", command);
     action.put("block_id", "buttons-" + actionId);
@@ -74,6 +76,17 @@ final class SlackClicks {
             .header("Content-Type", "application/x-www-form-urlencoded")
             .header("X-Slack-Request-Timestamp", timestamp)
             .header("X-Slack-Signature", signature)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+            .build();
+    return http.send(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** A post without Slack's timestamp and signature headers. */
+  HttpResponse<String> postUnsigned(byte[] body) throws IOException, InterruptedException {
+    HttpRequest request =
+        HttpRequest.newBuilder(endpoint)
+            .timeout(Duration.ofSeconds(10))
+            .header("Content-Type", "application/x-www-form-urlencoded")
             .POST(HttpRequest.BodyPublishers.ofByteArray(body))
             .build();
     return http.send(request, HttpResponse.BodyHandlers.ofString());

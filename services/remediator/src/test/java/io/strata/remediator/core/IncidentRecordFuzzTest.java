@@ -1,0 +1,142 @@
+package io.strata.remediator.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.strata.events.EventType;
+import io.strata.events.cloudevents.CloudEventHeaders;
+import io.strata.events.deadletter.DeadLetterReason;
+import io.strata.events.incident.Incident;
+import io.strata.events.incident.IncidentState;
+import io.strata.events.topic.Topics;
+import io.strata.remediator.kafka.IncidentRecord;
+import io.strata.testsupport.JsonFuzz;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.junit.jupiter.api.Test;
+
+/**
+ * 10,000 generated records of the remediator's one input topic, strata.incidents.v1 (issue 16's
+ * fuzzing of every input topic; the correlator's seven are in its CorrelatorInputFuzzTest): genuine
+ * incidents, their JSON mutated byte by byte or value by value, random bytes, tombstones, missing,
+ * foreign or garbled CloudEvents headers. {@link IncidentRecord#read} never throws, every unusable
+ * record carries the dead-letter reason and detail it is parked with, and every genuine incident is
+ * read back as exactly itself (nothing valid lost). Here, not in the kafka package, for the core's
+ * incident fixtures.
+ */
+class IncidentRecordFuzzTest {
+
+  private static final int RECORDS = 10_000;
+  private static final String TOPIC = Topics.INCIDENTS.name();
+
+  @Test
+  void everyRecordIsReadOrRejectedWithAReasonAndEveryGenuineIncidentIsKept() {
+    List<Incident> seeds =
+        List.of(
+            Fixtures.deviceFault("inc-f1", 1, IncidentState.OPEN, List.of("gpu-node-1")),
+            Fixtures.deviceFault("inc-f2", 4, IncidentState.MITIGATING, List.of("n-1", "n-2")),
+            Fixtures.deviceFault("inc-f3", 9, IncidentState.RESOLVED, List.of("n-3"))
+                .withEpisode(2, Fixtures.T0));
+    Random random = new Random(16_0016L);
+    Map<DeadLetterReason, Integer> rejected = new EnumMap<>(DeadLetterReason.class);
+    int genuine = 0;
+    int usableMutations = 0;
+    int tombstones = 0;
+    for (int i = 0; i < RECORDS; i++) {
+      Incident seed = seeds.get(random.nextInt(seeds.size()));
+      byte[] json = Topics.INCIDENTS.valueSerde().serializer().serialize(TOPIC, seed);
+      int valueKind = random.nextInt(20);
+      byte[] value =
+          switch (valueKind) {
+            case 0 -> null;
+            case 1, 2, 3, 4, 5 -> json;
+            case 6, 7, 8, 9, 10 -> JsonFuzz.mutateBytes(json, random);
+            case 11, 12, 13, 14, 15, 16 -> JsonFuzz.replaceAValue(json, random);
+            default -> JsonFuzz.randomBytes(random);
+          };
+      int headerKind = random.nextInt(10);
+      Headers headers = headers(headerKind, random);
+
+      IncidentRecord read = IncidentRecord.read(TOPIC, headers, value);
+
+      String where = "record " + i + " headers " + headerKind + ": " + describe(value);
+      if (value == null) {
+        assertThat(read).as(where).isInstanceOf(IncidentRecord.Tombstone.class);
+        tombstones++;
+      } else if (headerKind == 0) {
+        assertThat(read)
+            .as(where)
+            .isEqualTo(
+                new IncidentRecord.Unusable(
+                    DeadLetterReason.NOT_A_CLOUDEVENT, "missing ce_* headers"));
+      } else if (headerKind == 1) {
+        assertThat(read)
+            .as(where)
+            .isEqualTo(
+                new IncidentRecord.Unusable(
+                    DeadLetterReason.UNEXPECTED_EVENT_TYPE,
+                    "ce_type io.strata.device_sample.v1 on " + TOPIC));
+      } else if (headerKind == 2) {
+        assertThat(read).as(where).isInstanceOf(IncidentRecord.Unusable.class);
+      } else if (valueKind >= 1 && valueKind <= 5) {
+        assertThat(read).as(where).isEqualTo(new IncidentRecord.Usable(seed));
+        genuine++;
+      }
+      if (read instanceof IncidentRecord.Unusable unusable) {
+        assertThat(unusable.reason()).as(where).isNotNull();
+        assertThat(unusable.detail()).as(where).isNotBlank();
+        rejected.merge(unusable.reason(), 1, Integer::sum);
+      } else if (read instanceof IncidentRecord.Usable usable) {
+        assertThat(usable.incident().incidentId()).as(where).isNotBlank();
+        assertThat(usable.incident().state()).as(where).isNotNull();
+        if (valueKind > 5) {
+          usableMutations++;
+        }
+      }
+    }
+    System.out.printf(
+        "[fuzz] remediator incident records: %d inputs, %d genuine kept, %d mutated but usable,"
+            + " %d tombstones, rejected %s%n",
+        RECORDS, genuine, usableMutations, tombstones, rejected);
+    assertThat(genuine).isGreaterThan(1_500);
+    assertThat(rejected)
+        .containsKeys(
+            DeadLetterReason.NOT_A_CLOUDEVENT,
+            DeadLetterReason.UNEXPECTED_EVENT_TYPE,
+            DeadLetterReason.DESERIALIZATION_FAILED);
+  }
+
+  /**
+   * 0: none; 1: another event's type; 2: random bytes for type, time and id (unusable, as not a
+   * CloudEvent or as another type depending on the bytes); otherwise genuine.
+   */
+  private static Headers headers(int kind, Random random) {
+    Headers headers = new RecordHeaders();
+    if (kind == 0) {
+      return headers;
+    }
+    EventType type = kind == 1 ? EventType.DEVICE_SAMPLE : EventType.INCIDENT;
+    CloudEventHeaders.write(headers, type, "/strata/correlator", "inc", Instant.EPOCH);
+    if (kind == 2) {
+      for (String name :
+          List.of(CloudEventHeaders.CE_TYPE, CloudEventHeaders.CE_TIME, CloudEventHeaders.CE_ID)) {
+        headers.remove(name);
+        headers.add(name, JsonFuzz.randomBytes(random));
+      }
+    }
+    return headers;
+  }
+
+  private static String describe(byte[] value) {
+    if (value == null) {
+      return "tombstone";
+    }
+    String text = new String(value, StandardCharsets.UTF_8);
+    return text.length() > 160 ? text.substring(0, 160) + "..." : text;
+  }
+}
