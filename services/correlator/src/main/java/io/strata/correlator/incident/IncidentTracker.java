@@ -63,6 +63,16 @@ public record IncidentTracker(
     return episodeStart != null ? episodeStart : current.openedAt();
   }
 
+  /**
+   * Time to recover if the incident resolves on an observation at {@code at}: from the episode's
+   * start to the time the resolution is decided, which is never before the latest revision. An
+   * observation's own time can be earlier than a reopen decided later (a late sample), and measured
+   * from it the recovery came out negative (e2e, 2026-12-02: -125 ms).
+   */
+  public Duration recoveredBy(Instant at) {
+    return Duration.between(recoveringSince(), decided(at));
+  }
+
   /** {@code at}, or the latest revision's time when {@code at} is earlier: times never go back. */
   private Instant decided(Instant at) {
     Instant last = current == null ? null : current.updatedAt();
@@ -169,7 +179,7 @@ public record IncidentTracker(
     int streak = healthyStreak + 1;
     if (streak >= toResolve) {
       Instant when = decided(at);
-      return resolve(when, Duration.between(recoveringSince(), when), null);
+      return resolve(when, recoveredBy(when), null);
     }
     return withStreak(streak).mitigate(at, updateInterval, null);
   }

@@ -6,7 +6,6 @@ import io.strata.correlator.incident.IncidentDraft;
 import io.strata.correlator.incident.IncidentTracker;
 import io.strata.correlator.state.NodeHealth;
 import io.strata.events.incident.Incident;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -168,8 +167,7 @@ public record DeviceRecovery(
       return new Step(this, pending);
     }
     IncidentTracker.Step step =
-        tracker.resolve(
-            at, Duration.between(tracker.recoveringSince(), at), resolutionNote(lifecycle));
+        tracker.resolve(at, tracker.recoveredBy(at), resolutionNote(lifecycle));
     return new Step(
         new DeviceRecovery(step.tracker(), cleanSamples, workloads, unschedulable), step.publish());
   }

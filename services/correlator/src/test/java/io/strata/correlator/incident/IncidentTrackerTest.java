@@ -211,6 +211,25 @@ class IncidentTrackerTest {
   }
 
   @Test
+  void aResolvingObservationOlderThanTheReopenNeverMakesTheRecoveryNegative() {
+    IncidentTracker tracker =
+        IncidentTracker.empty()
+            .onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN, 2)
+            .tracker();
+    tracker = tracker.onHealthy(at(10), 1, UPDATE).tracker();
+    tracker =
+        tracker.onTrouble(draft(Severity.WARNING, 500), at(300), UPDATE, COOLDOWN, 2).tracker();
+
+    // A device sample stamped before the reopen was decided resolves it: zero, not -10 s.
+    assertThat(tracker.recoveredBy(at(290))).isEqualTo(Duration.ZERO);
+    assertThat(tracker.recoveredBy(at(330))).isEqualTo(Duration.ofSeconds(30));
+    Incident resolved =
+        tracker.resolve(at(290), tracker.recoveredBy(at(290)), null).publish().orElseThrow();
+    assertThat(resolved.timeToRecoverMillis()).isZero();
+    assertThat(resolved.resolvedAt()).isEqualTo(at(300));
+  }
+
+  @Test
   void idsAreDeterministicPerClassClusterAndScope() {
     assertThat(IncidentIds.of(IncidentClass.DEVICE_FAULT, "c1", "n1/GPU-1", 1))
         .isEqualTo(IncidentIds.of(IncidentClass.DEVICE_FAULT, "c1", "n1/GPU-1", 1))
