@@ -20,6 +20,13 @@ import java.util.List;
  */
 final class CorrelatorProcess implements AutoCloseable {
 
+  /**
+   * The JVM options deploy/base/correlator/statefulset.yaml gives the correlator (its
+   * JAVA_TOOL_OPTIONS, less the heap, which the bench sets with {@code --correlator-heap});
+   * CorrelatorProcessTest fails when the two differ.
+   */
+  static final List<String> DEPLOYED_JVM_OPTIONS = List.of("-XX:+UseG1GC", "-XX:NewRatio=1");
+
   private static final String HEAP_METRIC = "jvm_memory_used_bytes{";
 
   private final ChildProcess process;
@@ -42,6 +49,7 @@ final class CorrelatorProcess implements AutoCloseable {
       Path workDir,
       Path jfr,
       String heap,
+      List<String> jvmOptions,
       List<String> properties)
       throws IOException {
     if (!Files.isRegularFile(jar)) {
@@ -55,6 +63,7 @@ final class CorrelatorProcess implements AutoCloseable {
     List<String> command = new ArrayList<>();
     command.add(ChildProcess.javaBinary());
     command.add("-Xmx" + heap);
+    command.addAll(jvmOptions);
     if (jfr != null) {
       // Kafka Streams stacks are deep: keep whole stacks so inclusive shares of processors count.
       command.add("-XX:FlightRecorderOptions:stackdepth=512");
