@@ -21,7 +21,7 @@ class DeployedJvmOptionsTest {
 
     assertThat(value)
         .isEqualTo(
-            "value: -XX:MaxRAMPercentage=60 "
+            "value: -XX:MaxRAMPercentage=60 -XX:InitialRAMPercentage=60 "
                 + String.join(" ", CorrelatorProcess.DEPLOYED_JVM_OPTIONS));
   }
 
