@@ -64,9 +64,9 @@ final class CorrelatorProcess implements AutoCloseable {
     List<String> command = new ArrayList<>();
     command.add(ChildProcess.javaBinary());
     command.add("-Xmx" + heap);
-    // The heap committed from the start, as deploy/ does with InitialRAMPercentage = MaxRAMPercentage:
-    // NewRatio sizes the young generation from the committed heap, which otherwise starts at 1/64
-    // of the machine's memory (ADR 038).
+    // The heap committed from the start, as deploy/ does with InitialRAMPercentage equal to
+    // MaxRAMPercentage: NewRatio sizes the young generation from the committed heap, which
+    // otherwise starts at 1/64 of the machine's memory (ADR 038).
     command.add("-Xms" + heap);
     command.addAll(jvmOptions);
     if (jfr != null) {
