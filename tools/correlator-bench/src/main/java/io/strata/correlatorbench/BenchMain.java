@@ -84,6 +84,7 @@ public final class BenchMain {
               workDir,
               options.jfr(),
               options.correlatorHeap(),
+              options.correlatorJvmOptions(),
               options.correlatorProperties())) {
         drain = CorrelatorRun.drain(correlator, admin, ends, options.maxSeconds());
         drain.print();

@@ -20,6 +20,9 @@ import java.util.List;
  *     measure what the GC costs at that target)
  * @param correlatorProperties {@code key=value} settings handed to the correlator as {@code -D}
  *     system properties after the bench's own (to measure a setting, e.g. the commit interval)
+ * @param correlatorJvmOptions the correlator JVM's options besides its heap: by default the
+ *     deployed ones ({@link CorrelatorProcess#DEPLOYED_JVM_OPTIONS}), so the bench measures what a
+ *     deployer runs; {@code --correlator-jvm-options ""} measures the JVM's own defaults
  */
 record BenchOptions(
     int gpus,
@@ -32,13 +35,14 @@ record BenchOptions(
     Path workDir,
     String brokerHeap,
     String correlatorHeap,
-    List<String> correlatorProperties) {
+    List<String> correlatorProperties,
+    List<String> correlatorJvmOptions) {
 
   static final String USAGE =
       "usage: run [--gpus N] [--seconds T] [--max-seconds S] [--fault-seconds S] [--faults N] [--jfr FILE]"
           + " [--correlator-jar JAR] [--work-dir DIR] [--broker-heap 1g]"
           + " [--correlator-heap 1g]"
-          + " [--correlator-property key=value]...";
+          + " [--correlator-property key=value]... [--correlator-jvm-options \"-XX:... -XX:...\"]";
 
   BenchOptions {
     if (seconds < 1 || maxSeconds < 1 || faultSeconds < 1 || faults < 1) {
@@ -46,6 +50,7 @@ record BenchOptions(
           "--seconds, --max-seconds, --fault-seconds, --faults must be >= 1");
     }
     correlatorProperties = List.copyOf(correlatorProperties);
+    correlatorJvmOptions = List.copyOf(correlatorJvmOptions);
     for (String property : correlatorProperties) {
       if (property.indexOf('=') < 1) {
         throw new IllegalArgumentException(
@@ -66,6 +71,7 @@ record BenchOptions(
     String brokerHeap = "1g";
     String correlatorHeap = "1g";
     List<String> correlatorProperties = new ArrayList<>();
+    List<String> correlatorJvmOptions = CorrelatorProcess.DEPLOYED_JVM_OPTIONS;
     List<String> rest = new ArrayList<>(List.of(args));
     while (!rest.isEmpty()) {
       String option = rest.remove(0);
@@ -85,6 +91,9 @@ record BenchOptions(
         case "--broker-heap" -> brokerHeap = value;
         case "--correlator-heap" -> correlatorHeap = value;
         case "--correlator-property" -> correlatorProperties.add(value);
+        case "--correlator-jvm-options" ->
+            correlatorJvmOptions =
+                value.isBlank() ? List.of() : List.of(value.trim().split("\\s+"));
         default -> throw new IllegalArgumentException("unknown option " + option + "; " + USAGE);
       }
     }
@@ -99,6 +108,7 @@ record BenchOptions(
         workDir,
         brokerHeap,
         correlatorHeap,
-        correlatorProperties);
+        correlatorProperties,
+        correlatorJvmOptions);
   }
 }

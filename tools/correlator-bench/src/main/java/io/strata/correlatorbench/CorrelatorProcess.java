@@ -20,6 +20,14 @@ import java.util.List;
  */
 final class CorrelatorProcess implements AutoCloseable {
 
+  /**
+   * The JVM options deploy/base/correlator/statefulset.yaml gives the correlator (its
+   * JAVA_TOOL_OPTIONS, less the heap sizing: the bench sets -Xmx and -Xms from {@code
+   * --correlator-heap});
+   * CorrelatorProcessTest fails when the two differ.
+   */
+  static final List<String> DEPLOYED_JVM_OPTIONS = List.of("-XX:+UseG1GC", "-XX:NewRatio=1");
+
   private static final String HEAP_METRIC = "jvm_memory_used_bytes{";
 
   private final ChildProcess process;
@@ -42,6 +50,7 @@ final class CorrelatorProcess implements AutoCloseable {
       Path workDir,
       Path jfr,
       String heap,
+      List<String> jvmOptions,
       List<String> properties)
       throws IOException {
     if (!Files.isRegularFile(jar)) {
@@ -55,6 +64,11 @@ final class CorrelatorProcess implements AutoCloseable {
     List<String> command = new ArrayList<>();
     command.add(ChildProcess.javaBinary());
     command.add("-Xmx" + heap);
+    // The heap committed from the start, as deploy/ does with InitialRAMPercentage equal to
+    // MaxRAMPercentage: NewRatio sizes the young generation from the committed heap, which
+    // otherwise starts at 1/64 of the machine's memory (ADR 038).
+    command.add("-Xms" + heap);
+    command.addAll(jvmOptions);
     if (jfr != null) {
       // Kafka Streams stacks are deep: keep whole stacks so inclusive shares of processors count.
       command.add("-XX:FlightRecorderOptions:stackdepth=512");

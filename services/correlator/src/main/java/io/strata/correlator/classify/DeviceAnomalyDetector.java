@@ -5,6 +5,7 @@ import io.strata.events.device.DeviceSample;
 import io.strata.events.device.HealthStatus;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Reads a GPU's sample (and the one before it, for counters) for the conditions that explain a slow
@@ -17,6 +18,14 @@ public final class DeviceAnomalyDetector {
    * power cap 0x4, HW slowdown 0x8, SW thermal 0x20, HW thermal 0x40, HW power brake 0x80.
    */
   static final long SLOWDOWN_BITS = 0x4L | 0x8L | 0x20L | 0x40L | 0x80L;
+
+  /** The counters compared with the previous sample: all a GPU entry keeps of that sample. */
+  public static final Set<DeviceField> COUNTERS =
+      Set.of(
+          DeviceField.THERMAL_VIOLATION,
+          DeviceField.POWER_VIOLATION,
+          DeviceField.PCIE_REPLAY_COUNTER,
+          DeviceField.ECC_DBE_VOL_TOTAL);
 
   private final double temperatureThreshold;
 
@@ -62,6 +71,7 @@ public final class DeviceAnomalyDetector {
   }
 
   private static boolean rose(DeviceSample previous, DeviceSample current, DeviceField field) {
+    assert COUNTERS.contains(field) : field + " is compared but not kept of the previous sample";
     if (previous == null) {
       return false;
     }

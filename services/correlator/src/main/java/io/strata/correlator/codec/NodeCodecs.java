@@ -123,43 +123,45 @@ public final class NodeCodecs {
   static void writeTraces(DataOutputStream out, List<ExemplarTrace> traces) throws IOException {
     out.writeShort(traces.size());
     for (ExemplarTrace trace : traces) {
-      writeString(out, trace.traceId());
-      out.writeDouble(trace.durationMillis());
-      writeEnum(out, trace.longestStage());
-      out.writeByte(trace.stageMillis().size());
-      for (Map.Entry<Stage, Double> stage : trace.stageMillis().entrySet()) {
-        writeEnum(out, stage.getKey());
-        out.writeDouble(stage.getValue());
-      }
-      writeString(out, trace.pod());
-      writeString(out, trace.node());
-      writeString(out, trace.gpuUuid());
+      writeTrace(out, trace);
     }
+  }
+
+  /** One request as a GPU's exemplar (also the node-inputs repartition's trace records). */
+  public static void writeTrace(DataOutputStream out, ExemplarTrace trace) throws IOException {
+    writeString(out, trace.traceId());
+    out.writeDouble(trace.durationMillis());
+    writeEnum(out, trace.longestStage());
+    out.writeByte(trace.stageMillis().size());
+    for (Map.Entry<Stage, Double> stage : trace.stageMillis().entrySet()) {
+      writeEnum(out, stage.getKey());
+      out.writeDouble(stage.getValue());
+    }
+    writeString(out, trace.pod());
+    writeString(out, trace.node());
+    writeString(out, trace.gpuUuid());
   }
 
   static List<ExemplarTrace> readTraces(DataInputStream in) throws IOException {
     int count = in.readUnsignedShort();
     List<ExemplarTrace> traces = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
-      String traceId = readString(in);
-      double duration = in.readDouble();
-      Stage longest = readEnum(in, Stage.class);
-      int stages = in.readUnsignedByte();
-      Map<Stage, Double> stageMillis = new EnumMap<>(Stage.class);
-      for (int s = 0; s < stages; s++) {
-        stageMillis.put(readEnum(in, Stage.class), in.readDouble());
-      }
-      traces.add(
-          new ExemplarTrace(
-              traceId,
-              duration,
-              longest,
-              stageMillis,
-              readString(in),
-              readString(in),
-              readString(in)));
+      traces.add(readTrace(in));
     }
     return traces;
+  }
+
+  public static ExemplarTrace readTrace(DataInputStream in) throws IOException {
+    String traceId = readString(in);
+    double duration = in.readDouble();
+    Stage longest = readEnum(in, Stage.class);
+    int stages = in.readUnsignedByte();
+    Map<Stage, Double> stageMillis = new EnumMap<>(Stage.class);
+    for (int s = 0; s < stages; s++) {
+      stageMillis.put(readEnum(in, Stage.class), in.readDouble());
+    }
+    return new ExemplarTrace(
+        traceId, duration, longest, stageMillis, readString(in), readString(in), readString(in));
   }
 
   /** By name, null as absent: an enum reordered in libs/events keeps its stored meaning. */

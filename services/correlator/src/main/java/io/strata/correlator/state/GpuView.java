@@ -7,8 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The node side's state for one GPU: its last two samples, recent XIDs, the ownership check in
- * progress, the workload it was last reported to, and the latest requests it served.
+ * The node side's state for one GPU: its last two samples (what {@link KeptSamples} keeps of them),
+ * recent XIDs, the ownership check in progress, the workload it was last reported to, and the
+ * latest requests it served.
  *
  * @param ownerWorkload the workload key this GPU's snapshots went to last
  * @param cleanToReport clean samples still to report to the device-incident side after a fault
@@ -37,10 +38,11 @@ public record GpuView(
     return new GpuView(null, null, null, null, null, null, null, 0, null, null);
   }
 
+  /** With {@code sample} as the latest; both samples kept only as far as decisions read them. */
   public GpuView withSample(DeviceSample sample) {
     return new GpuView(
-        sample,
-        latest,
+        KeptSamples.latest(sample),
+        KeptSamples.previous(latest),
         xids,
         mismatch,
         ownerWorkload,

@@ -127,7 +127,8 @@ public final class CorrelatorTopology {
             .merge(claimOut.nodeInputs(), Named.as("merge-claims"))
             .merge(nodeTraces, Named.as("merge-node-traces"))
             .repartition(
-                Repartitioned.with(Serdes.String(), json(NodeInput.class))
+                // Exemplars (one per assembled trace) in binary; pods and claims JSON.
+                Repartitioned.with(Serdes.String(), new NodeInputSerde())
                     .withName("node-inputs")
                     .withNumberOfPartitions(settings.nodePartitions())
                     .withStreamPartitioner(

@@ -35,7 +35,9 @@ class NodeCodecsTest {
   @Test
   void aDeviceSampleWithEveryComponentSetSurvivesInsideAGpuEntry() {
     DeviceSample sample = Filled.of(DeviceSample.class);
-    GpuView gpu = GpuView.empty().withSample(sample).withSample(sample);
+    // The constructor, not withSample: the codec must carry every component, whatever the entry
+    // keeps.
+    GpuView gpu = new GpuView(sample, sample, null, null, null, null, null, 0, null, null);
 
     GpuView back = gpus.deserializer().deserialize("t", gpus.serializer().serialize("t", gpu));
 

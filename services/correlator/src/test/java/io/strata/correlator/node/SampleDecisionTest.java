@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.correlator.state.GpuView;
+import io.strata.correlator.state.KeptSamples;
 import io.strata.correlator.state.MismatchState;
 import io.strata.correlator.state.NodeView;
 import io.strata.correlator.state.XidMark;
@@ -64,13 +65,13 @@ class SampleDecisionTest {
     assertThat(kinds(failed)).containsExactly("GpuState", "Trouble", "WatchDevice");
     assertThat(((NodeForward.Trouble) failed.forwards().get(1)).trackerKey())
         .isEqualTo(FAULT_TRACKER);
-    assertThat(failed.view().gpu(GPU).latest()).isEqualTo(fail);
+    assertThat(failed.view().gpu(GPU).latest()).isEqualTo(KeptSamples.latest(fail));
     assertThat(failed.view().gpu(GPU).cleanToReport()).isEqualTo(5);
     assertThat(kinds(clean)).containsExactly("GpuState", "Clean", "Clean");
     assertThat(clean.forwards().subList(1, 3))
         .containsExactly(new NodeForward.Clean(FAULT_TRACKER), new NodeForward.Clean(APP_TRACKER));
     assertThat(clean.view().gpu(GPU).cleanToReport()).isEqualTo(4);
-    assertThat(clean.view().gpu(GPU).previous()).isEqualTo(fail);
+    assertThat(clean.view().gpu(GPU).previous()).isEqualTo(KeptSamples.previous(fail));
   }
 
   @Test
