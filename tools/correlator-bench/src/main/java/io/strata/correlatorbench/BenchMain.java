@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -20,9 +21,10 @@ import org.apache.kafka.common.TopicPartition;
 
 /**
  * The correlator at fleet scale, one run on one fresh broker (issue 13, "Benchmarks"): pre-fill,
- * (a) a plain consumer, (b) the packaged correlator until its lag is zero, (c) a fault mid-stream.
- * Figures go to stdout one {@code key=value} per line, progress as {@code #} lines; the last line
- * is {@code ratio=<b/a>}.
+ * (a) a plain consumer, (b) the packaged correlator until its lag is zero, (c) a fault mid-stream,
+ * and with {@code --faults-during-drain} (d) faults injected while (b) still drains. Figures go to
+ * stdout one {@code key=value} per line, progress as {@code #} lines; the last line is {@code
+ * ratio=<b/a>}.
  */
 public final class BenchMain {
 
@@ -86,8 +88,18 @@ public final class BenchMain {
               options.correlatorHeap(),
               options.correlatorJvmOptions(),
               options.correlatorProperties())) {
+        CompletableFuture<List<DrainFaultProbe.Outcome>> drainFaults =
+            options.faultsDuringDrain() == 0
+                ? CompletableFuture.completedFuture(List.of())
+                : drainFaults(options, fleet, sink, broker, admin, applicationId, ends);
         drain = CorrelatorRun.drain(correlator, admin, ends, options.maxSeconds());
         drain.print();
+        if (options.faultsDuringDrain() > 0) {
+          List<DrainFaultProbe.Outcome> outcomes = drainFaults.get();
+          DrainFaultProbe.print(outcomes, Duration.ofSeconds(options.faultSeconds()));
+          // As phase (c) does: a GPU that raised XID 79 reports health FAIL from then on.
+          outcomes.forEach(o -> generator.markFailing(o.gpu()));
+        }
         BrokerWrites.print(admin, applicationId, drain.processed(), correlator.metricsPage());
         try (TopicReader incidents =
             new TopicReader(broker.bootstrapServers(), Topics.INCIDENTS.name())) {
@@ -111,6 +123,40 @@ public final class BenchMain {
           "ratio_after_first_commit", drain.recordsPerSecondAfterFirstCommit() / plain.perSecond());
       print("ratio", drain.recordsPerSecond() / plain.perSecond());
     }
+  }
+
+  /** Phase (d) on its own thread, alongside the drain watch of the main thread. */
+  private static CompletableFuture<List<DrainFaultProbe.Outcome>> drainFaults(
+      BenchOptions options,
+      FleetShape fleet,
+      KafkaRecordSink sink,
+      LocalBroker broker,
+      Admin admin,
+      String applicationId,
+      Map<TopicPartition, Long> ends) {
+    CompletableFuture<List<DrainFaultProbe.Outcome>> result = new CompletableFuture<>();
+    Thread probe =
+        new Thread(
+            () -> {
+              try {
+                result.complete(
+                    DrainFaultProbe.run(
+                        fleet,
+                        sink,
+                        broker.bootstrapServers(),
+                        admin,
+                        applicationId,
+                        ends,
+                        options.faultsDuringDrain(),
+                        Duration.ofSeconds(options.faultSeconds())));
+              } catch (Exception | Error e) {
+                result.completeExceptionally(e);
+              }
+            },
+            "drain-fault-probe");
+    probe.setDaemon(true);
+    probe.start();
+    return result;
   }
 
   private static void prefill(BenchOptions options, LoadGenerator generator, KafkaRecordSink sink) {

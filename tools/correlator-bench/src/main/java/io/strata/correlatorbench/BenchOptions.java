@@ -13,6 +13,8 @@ import java.util.List;
  * @param faultSeconds how long phase (c) waits for the faults' incidents
  * @param faults how many faults phase (c) injects, one a second on different workloads (their
  *     latencies give p50/p99/max; at most one per workload)
+ * @param faultsDuringDrain how many faults go in while the correlator still drains the pre-fill (0:
+ *     none), one a second from its first commit, on workloads counted from the end of the list
  * @param jfr where to write a JFR recording of the correlator, null for none
  * @param workDir where the broker's data and the correlator's state go; null = a fresh temp dir
  *     deleted at the end
@@ -30,6 +32,7 @@ record BenchOptions(
     int maxSeconds,
     int faultSeconds,
     int faults,
+    int faultsDuringDrain,
     Path correlatorJar,
     Path jfr,
     Path workDir,
@@ -39,7 +42,8 @@ record BenchOptions(
     List<String> correlatorJvmOptions) {
 
   static final String USAGE =
-      "usage: run [--gpus N] [--seconds T] [--max-seconds S] [--fault-seconds S] [--faults N] [--jfr FILE]"
+      "usage: run [--gpus N] [--seconds T] [--max-seconds S] [--fault-seconds S] [--faults N]"
+          + " [--faults-during-drain N] [--jfr FILE]"
           + " [--correlator-jar JAR] [--work-dir DIR] [--broker-heap 1g]"
           + " [--correlator-heap 1g]"
           + " [--correlator-property key=value]... [--correlator-jvm-options \"-XX:... -XX:...\"]";
@@ -48,6 +52,9 @@ record BenchOptions(
     if (seconds < 1 || maxSeconds < 1 || faultSeconds < 1 || faults < 1) {
       throw new IllegalArgumentException(
           "--seconds, --max-seconds, --fault-seconds, --faults must be >= 1");
+    }
+    if (faultsDuringDrain < 0) {
+      throw new IllegalArgumentException("--faults-during-drain must be >= 0");
     }
     correlatorProperties = List.copyOf(correlatorProperties);
     correlatorJvmOptions = List.copyOf(correlatorJvmOptions);
@@ -65,6 +72,7 @@ record BenchOptions(
     int maxSeconds = 300;
     int faultSeconds = 120;
     int faults = 1;
+    int faultsDuringDrain = 0;
     Path jar = Path.of("services/correlator/target/quarkus-app/quarkus-run.jar");
     Path jfr = null;
     Path workDir = null;
@@ -85,6 +93,7 @@ record BenchOptions(
         case "--max-seconds" -> maxSeconds = Integer.parseInt(value);
         case "--fault-seconds" -> faultSeconds = Integer.parseInt(value);
         case "--faults" -> faults = Integer.parseInt(value);
+        case "--faults-during-drain" -> faultsDuringDrain = Integer.parseInt(value);
         case "--correlator-jar" -> jar = Path.of(value);
         case "--jfr" -> jfr = Path.of(value);
         case "--work-dir" -> workDir = Path.of(value);
@@ -103,6 +112,7 @@ record BenchOptions(
         maxSeconds,
         faultSeconds,
         faults,
+        faultsDuringDrain,
         jar,
         jfr,
         workDir,

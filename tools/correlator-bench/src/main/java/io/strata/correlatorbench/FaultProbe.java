@@ -49,20 +49,14 @@ final class FaultProbe {
       if (!Instant.now().isBefore(nextSecond)) {
         if (injected.size() < count) {
           Workload target = workloads.get(injected.size());
-          injected.put(inject(generator, sink, target), Instant.now());
+          String gpu = inject(sink, target);
+          generator.markFailing(gpu);
+          injected.put(gpu, Instant.now());
         }
         generator.second(sink, nextSecond);
         nextSecond = nextSecond.plusSeconds(1);
       }
-      for (ConsumerRecord<String, byte[]> record : incidents.poll(Duration.ofMillis(100))) {
-        Incident incident =
-            Topics.INCIDENTS
-                .valueSerde()
-                .deserializer()
-                .deserialize(record.topic(), record.value());
-        if (incident == null) {
-          continue;
-        }
+      for (Incident incident : poll(incidents, Duration.ofMillis(100))) {
         for (String gpu : incident.scope().gpuUuids()) {
           Instant at = injected.get(gpu);
           if (at != null && !raised.containsKey(gpu)) {
@@ -77,7 +71,21 @@ final class FaultProbe {
     return outcomes;
   }
 
-  private static String inject(LoadGenerator generator, KafkaRecordSink sink, Workload workload) {
+  /** The incidents one poll of the incidents topic brings (tombstones left out). */
+  static List<Incident> poll(TopicReader incidents, Duration timeout) {
+    List<Incident> read = new ArrayList<>();
+    for (ConsumerRecord<String, byte[]> record : incidents.poll(timeout)) {
+      Incident incident =
+          Topics.INCIDENTS.valueSerde().deserializer().deserialize(record.topic(), record.value());
+      if (incident != null) {
+        read.add(incident);
+      }
+    }
+    return read;
+  }
+
+  /** Writes one XID 79 on the first GPU of the workload's first pod; returns the GPU. */
+  static String inject(KafkaRecordSink sink, Workload workload) {
     Pod pod = workload.pods().get(0);
     String gpu = pod.gpus().get(0);
     Instant at = Instant.now();
@@ -88,7 +96,6 @@ final class FaultProbe {
             pod, 0, workload.dra(), 79, XidAction.RESTART_BM, "bench-xid-79-" + gpu, at),
         at);
     sink.flush();
-    generator.markFailing(gpu);
     System.out.println(
         "# fault: XID 79 on "
             + gpu

@@ -53,6 +53,11 @@ class BenchFiguresTest {
     assertThat(defaults.jfr()).isNull();
     assertThat(defaults.faults()).isEqualTo(1);
     assertThat(BenchOptions.parse("--faults", "20").faults()).isEqualTo(20);
+    assertThat(defaults.faultsDuringDrain()).isEqualTo(0);
+    assertThat(BenchOptions.parse("--faults-during-drain", "10").faultsDuringDrain()).isEqualTo(10);
+    assertThatThrownBy(() -> BenchOptions.parse("--faults-during-drain", "-1"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--faults-during-drain must be >= 0");
     assertThat(defaults.correlatorHeap()).isEqualTo("1g");
     assertThat(BenchOptions.parse("--correlator-heap", "2g").correlatorHeap()).isEqualTo("2g");
     assertThat(BenchOptions.parse("--gpus", "10000", "--jfr", "out.jfr").jfr())

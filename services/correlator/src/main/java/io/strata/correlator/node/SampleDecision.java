@@ -70,9 +70,18 @@ public final class SampleDecision {
             .then(
                 handoff.handOff(
                     target.view(), ref, owner.gpu(), sample.owner(), owner.kubernetes(), at));
-    return checked.then(
-        sample.health() == HealthStatus.FAIL
-            ? trouble.trouble(checked.view(), ref, IncidentClass.DEVICE_FAULT, null, at, served)
-            : trouble.clean(checked.view(), ref));
+    if (sample.health() == HealthStatus.FAIL) {
+      return checked.then(
+          trouble.trouble(checked.view(), ref, IncidentClass.DEVICE_FAULT, null, at, served));
+    }
+    // An XID is judged ahead of older samples still queued (ADR 039): a sample scraped before the
+    // GPU's newest XID says nothing about recovery from it.
+    return scrapedBeforeNewestXid(gpu, at)
+        ? checked
+        : checked.then(trouble.clean(checked.view(), ref));
+  }
+
+  private static boolean scrapedBeforeNewestXid(GpuView gpu, Instant at) {
+    return gpu.xids().stream().anyMatch(xid -> xid.at() != null && at.isBefore(xid.at()));
   }
 }

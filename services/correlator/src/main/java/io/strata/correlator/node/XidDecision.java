@@ -7,6 +7,7 @@ import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.NodeView;
 import io.strata.correlator.state.XidMark;
 import io.strata.events.device.DeviceOwner;
+import io.strata.events.device.DeviceSample;
 import io.strata.events.device.XidEvent;
 import io.strata.events.device.XidOrigin;
 import io.strata.events.incident.IncidentClass;
@@ -59,6 +60,21 @@ public final class XidDecision {
   }
 
   /**
+   * The holder the exporter names: the GPU's latest sample's, unless the XID's own labels name a
+   * pod and that sample is older than the XID. An XID is judged ahead of a sample backlog (ADR
+   * 039), so the latest sample judged may be minutes older than the XID; the XID's labels come from
+   * the scrape that saw it. Without a pod in them (an XID source that carries no pod labels) the
+   * sample still answers.
+   */
+  static DeviceOwner exporterOwner(DeviceSample latest, XidEvent xid, Instant at) {
+    if (latest == null) {
+      return xid.owner();
+    }
+    boolean sampleOlder = latest.scrapedAt() != null && latest.scrapedAt().isBefore(at);
+    return sampleOlder && xid.owner().hasPod() ? xid.owner() : latest.owner();
+  }
+
+  /**
    * @param nodeKey the record's cluster/node key
    * @param view the node's view with the XID's GPU loaded
    * @param at the record's time
@@ -75,8 +91,7 @@ public final class XidDecision {
     GpuView gpu = view.gpu(ref.uuid()).withXids(XidMark.of(xid, at), at.minus(xidLookback));
     Optional<KubernetesOwner> kubernetes =
         OwnershipCheck.kubernetesOwner(xid.cluster(), ref.uuid(), view.pods(), view.claims());
-    // The holder the exporter named in the GPU's latest sample, else the XID's own labels.
-    DeviceOwner exporter = gpu.latest() == null ? xid.owner() : gpu.latest().owner();
+    DeviceOwner exporter = exporterOwner(gpu.latest(), xid, at);
     NodeStep handed = handoff.handOff(view, ref, gpu, exporter, kubernetes, at);
     Optional<IncidentClass> opened = opens(xid);
     return new Outcome(

@@ -18,6 +18,7 @@ import io.strata.events.device.DeviceSample;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.Incident;
 import io.strata.events.k8s.ClaimState;
+import io.strata.events.k8s.NodeState;
 import io.strata.events.k8s.PodState;
 import io.strata.events.k8s.WorkloadEvent;
 import io.strata.events.serde.JsonSerde;
@@ -90,7 +91,7 @@ public final class CorrelatorTopology {
             metrics);
     KStream<String, NodeInput> xids =
         guarded(
-            source(builder, Topics.DEVICE_XIDS, "xids", metrics)
+            HeadOfLine.source(builder, Topics.DEVICE_XIDS, "xids", metrics, XidEvent::detectedAt)
                 .filter((key, xid) -> xid != null, Named.as("xids-present")),
             () ->
                 new Rekey<XidEvent, NodeInput>(
@@ -98,8 +99,10 @@ public final class CorrelatorTopology {
             "xids-by-node",
             Topics.DEVICE_XIDS.valueSerde(),
             metrics);
+    // XIDs and node states go ahead of a sample backlog on their task (HeadOfLine, ADR 039): a
+    // device fault is judged, and the node's cordon seen, without waiting for older samples.
     KStream<String, NodeInput> nodeStates =
-        source(builder, Topics.K8S_NODES, "nodes", metrics)
+        HeadOfLine.source(builder, Topics.K8S_NODES, "nodes", metrics, NodeState::observedAt)
             .mapValues(NodeInput::node, Named.as("node-states"));
     KStream<String, AssembledTrace> traces =
         TraceTopology.assembleTraces(builder, settings, metrics);

@@ -228,7 +228,14 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   }
 
   private void toWorkload(Record<String, NodeInput> record, String workload, WorkloadInput input) {
-    context.forward(record.withKey(workload).withValue(new Routed.ToWorkload(input)));
+    // An XID or node state judged ahead of a sample backlog carries its own (later) time: what it
+    // tells the workload side is stamped no later than the node side's stream time (ADR 039).
+    context.forward(
+        record
+            .withKey(workload)
+            .withValue(new Routed.ToWorkload(input))
+            .withTimestamp(
+                HeadOfLine.towardWorkloads(record.timestamp(), context.currentStreamTimeMs())));
   }
 
   private void toDeviceIncidents(Record<String, NodeInput> record, DeviceIncidentInput input) {

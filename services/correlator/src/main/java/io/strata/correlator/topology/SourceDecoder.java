@@ -5,6 +5,7 @@ import io.strata.events.deadletter.DeadLetterReason;
 import io.strata.events.topic.Topic;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.function.Function;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -16,18 +17,32 @@ import org.apache.kafka.streams.processor.api.RecordMetadata;
  * record that is not its topic's type becomes a dead letter inside the task's transaction (Kafka
  * Streams 4.1's deserialization handler can only skip a record or fail; what it parks it has to
  * produce on the side, outside the transaction, once per attempt). A tombstone stays a null value.
+ *
+ * <p>A head-of-line source ({@link HeadOfLine}) was queued with a placeholder timestamp; its
+ * records leave this step with their event time, so no later step sees the placeholder.
  */
 final class SourceDecoder<V> implements Processor<byte[], byte[], String, Outcome<V>> {
 
   private final String topic;
   private final Deserializer<V> values;
   private final CorrelatorMetrics metrics;
+  private final Function<V, Instant> headOfLineEventTime;
   private ProcessorContext<String, Outcome<V>> context;
 
   SourceDecoder(Topic<String, V> topic, CorrelatorMetrics metrics) {
+    this(topic, metrics, null);
+  }
+
+  /**
+   * @param headOfLineEventTime for a head-of-line source, the event's own time in its value (null
+   *     when the value has none); null for a source extracted with its own timestamps
+   */
+  SourceDecoder(
+      Topic<String, V> topic, CorrelatorMetrics metrics, Function<V, Instant> headOfLineEventTime) {
     this.topic = topic.name();
     this.values = topic.valueSerde().deserializer();
     this.metrics = metrics;
+    this.headOfLineEventTime = headOfLineEventTime;
   }
 
   @Override
@@ -47,7 +62,7 @@ final class SourceDecoder<V> implements Processor<byte[], byte[], String, Outcom
       RecordMetadata origin = context.recordMetadata().orElseThrow();
       metrics.deadLettered(DeadLetterReason.DESERIALIZATION_FAILED);
       context.forward(
-          record
+          timed(record, null)
               .withKey(key)
               .withValue(
                   new Outcome.Parked<>(
@@ -62,6 +77,15 @@ final class SourceDecoder<V> implements Processor<byte[], byte[], String, Outcom
                           Instant.ofEpochMilli(context.currentSystemTimeMs())))));
       return;
     }
-    context.forward(record.withKey(key).withValue(new Outcome.Value<>(value)));
+    context.forward(timed(record, value).withKey(key).withValue(new Outcome.Value<>(value)));
+  }
+
+  private Record<byte[], byte[]> timed(Record<byte[], byte[]> record, V value) {
+    if (headOfLineEventTime == null) {
+      return record;
+    }
+    return record.withTimestamp(
+        HeadOfLine.eventTime(
+            value, headOfLineEventTime, record.headers(), context.currentSystemTimeMs()));
   }
 }

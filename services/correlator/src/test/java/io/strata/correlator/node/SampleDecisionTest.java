@@ -75,6 +75,34 @@ class SampleDecisionTest {
   }
 
   @Test
+  void aSampleScrapedBeforeTheNewestXidIsNotCleanForItAndALaterOneIs() {
+    // The XID was judged ahead of the GPU's queued samples (ADR 039): those are older than it.
+    NodeStep faulted =
+        new XidDecision(Duration.ofMinutes(15), NodeFixtures.handoff(), new DeviceTrouble(5))
+            .decide(
+                NODE_KEY,
+                NodeFixtures.nodeWithPod(true),
+                NodeFixtures.xid(79, XidAction.RESTART_BM, XidOrigin.DEVICE, T0.plusSeconds(60)),
+                T0.plusSeconds(60),
+                key -> Optional.empty())
+            .step();
+
+    NodeStep older =
+        decide(
+            faulted.view(),
+            NodeFixtures.sample(DeviceOwner.none(), HealthStatus.PASS, T0.plusSeconds(10)));
+    NodeStep later =
+        decide(
+            older.view(),
+            NodeFixtures.sample(DeviceOwner.none(), HealthStatus.PASS, T0.plusSeconds(61)));
+
+    assertThat(kinds(older)).containsExactly("GpuState");
+    assertThat(older.view().gpu(GPU).cleanToReport()).isEqualTo(5);
+    assertThat(kinds(later)).containsExactly("GpuState", "Clean", "Clean");
+    assertThat(later.view().gpu(GPU).cleanToReport()).isEqualTo(4);
+  }
+
+  @Test
   void aSampleDropsTheXidsOlderThanTheLookback() {
     XidMark old = new XidMark(79, XidAction.RESTART_BM, XidOrigin.DEVICE, 1, T0.minusSeconds(901));
     XidMark recent =

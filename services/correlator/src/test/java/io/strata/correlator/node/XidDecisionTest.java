@@ -11,6 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.NodeView;
 import io.strata.correlator.state.XidMark;
+import io.strata.events.device.DeviceOwner;
+import io.strata.events.device.DeviceSample;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.device.XidAction;
 import io.strata.events.device.XidEvent;
@@ -108,5 +110,46 @@ class XidDecisionTest {
 
     assertThat(outcome.step().view().gpu(GPU).ownerPod()).isEqualTo(POD_KEY);
     assertThat(outcome.step().view().gpu(GPU).ownerWorkload()).isEqualTo(WORKLOAD);
+  }
+
+  @Test
+  void theXidsOwnLabelsNameTheHolderWhenTheLatestSampleJudgedIsOlder() {
+    DeviceSample older =
+        NodeFixtures.sample(
+            NodeFixtures.exporterPod("old-pod"), HealthStatus.PASS, T0.minusSeconds(120));
+    DeviceSample newer =
+        NodeFixtures.sample(
+            NodeFixtures.exporterPod("old-pod"), HealthStatus.PASS, T0.plusSeconds(1));
+    XidEvent naming = withOwner(NodeFixtures.exporterPod("pod1"));
+    XidEvent namingNobody = withOwner(DeviceOwner.none());
+
+    // Judged ahead of a backlog: the XID's scrape is fresher than the sample judged last.
+    assertThat(XidDecision.exporterOwner(older, naming, T0).pod()).isEqualTo("pod1");
+    // An XID that names no pod, or a sample at least as fresh: the sample answers.
+    assertThat(XidDecision.exporterOwner(older, namingNobody, T0).pod()).isEqualTo("old-pod");
+    assertThat(XidDecision.exporterOwner(newer, naming, T0).pod()).isEqualTo("old-pod");
+    // No sample yet: the XID's labels, whatever they say.
+    assertThat(XidDecision.exporterOwner(null, naming, T0).pod()).isEqualTo("pod1");
+    assertThat(XidDecision.exporterOwner(null, namingNobody, T0)).isEqualTo(DeviceOwner.none());
+  }
+
+  private static XidEvent withOwner(DeviceOwner owner) {
+    XidEvent xid = xid(79, XidAction.RESTART_BM, XidOrigin.DEVICE);
+    return new XidEvent(
+        xid.eventId(),
+        xid.cluster(),
+        xid.node(),
+        xid.gpuUuid(),
+        xid.gpuIndex(),
+        xid.xid(),
+        xid.mnemonic(),
+        xid.description(),
+        xid.immediateAction(),
+        xid.origin(),
+        xid.source(),
+        xid.occurrences(),
+        owner,
+        xid.target(),
+        xid.detectedAt());
   }
 }

@@ -342,6 +342,26 @@ final class Scenario implements AutoCloseable {
     samples.pipeInput(Keys.gpu(CLUSTER, sample.node(), sample.gpuUuid()), sample, at);
   }
 
+  /** An XID 79 (device side, catalog action RESTART_BM) as device-ingest publishes it. */
+  static XidEvent xid79(String node, String gpu, Instant detectedAt) {
+    return new XidEvent(
+        "xid-79-" + gpu,
+        CLUSTER,
+        node,
+        gpu,
+        "0",
+        79,
+        "GPU_HAS_FALLEN_OFF_THE_BUS",
+        null,
+        XidAction.RESTART_BM,
+        XidOrigin.DEVICE,
+        XidSource.XID_ERRORS_COUNT,
+        1,
+        DeviceOwner.none(),
+        null,
+        detectedAt);
+  }
+
   void xid(String node, String gpu, int xid, XidAction action, XidOrigin origin, Instant at) {
     xid(node, gpu, xid, action, origin, at, new RecordHeaders());
   }
