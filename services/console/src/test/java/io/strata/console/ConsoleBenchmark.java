@@ -55,7 +55,8 @@ public final class ConsoleBenchmark {
       String list = StrataJson.mapper().writeValueAsString(state.list(IncidentQuery.all(), now));
       long b = System.nanoTime();
       String page =
-          StrataJson.mapper().writeValueAsString(state.page(Fixtures.INCIDENT, now, false, telemetry).get());
+          StrataJson.mapper()
+              .writeValueAsString(state.page(Fixtures.INCIDENT, now, false, telemetry).get());
       long c = System.nanoTime();
       System.out.printf(
           "round %d: list of 1001 incidents %.1f ms (%d kB), page %.1f ms (%d kB), 8 GPUs x 900 samples%n",

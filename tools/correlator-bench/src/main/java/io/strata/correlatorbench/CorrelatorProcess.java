@@ -23,8 +23,7 @@ final class CorrelatorProcess implements AutoCloseable {
   /**
    * The JVM options deploy/base/correlator/statefulset.yaml gives the correlator (its
    * JAVA_TOOL_OPTIONS, less the heap sizing: the bench sets -Xmx and -Xms from {@code
-   * --correlator-heap});
-   * CorrelatorProcessTest fails when the two differ.
+   * --correlator-heap}); CorrelatorProcessTest fails when the two differ.
    */
   static final List<String> DEPLOYED_JVM_OPTIONS = List.of("-XX:+UseG1GC", "-XX:NewRatio=1");
 

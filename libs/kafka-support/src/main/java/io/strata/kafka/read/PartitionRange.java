@@ -11,8 +11,8 @@ import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * Reads one partition between two record times, bounded in records and in time: what a reader
- * needs that knows which partition holds what it looks for (a node-partitioned topic, a key's hash
+ * Reads one partition between two record times, bounded in records and in time: what a reader needs
+ * that knows which partition holds what it looks for (a node-partitioned topic, a key's hash
  * partition) and which time it is about, instead of following the whole topic. Times are record
  * timestamps (the producer's CreateTime unless a topic says otherwise). The consumer is assigned
  * this one partition; it needs no group, and one consumer can serve reads one after the other.

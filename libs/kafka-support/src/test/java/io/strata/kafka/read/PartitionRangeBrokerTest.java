@@ -46,7 +46,8 @@ class PartitionRangeBrokerTest {
             Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
       admin
           .createTopics(
-              List.of(new NewTopic(TOPIC, 2, (short) 1), new NewTopic(TOPIC + "-keys", 6, (short) 1)))
+              List.of(
+                  new NewTopic(TOPIC, 2, (short) 1), new NewTopic(TOPIC + "-keys", 6, (short) 1)))
           .all()
           .get();
     }
@@ -115,9 +116,9 @@ class PartitionRangeBrokerTest {
     PartitionRange.Bounds two = new PartitionRange.Bounds(2, Duration.ofSeconds(30));
     try (KafkaConsumer<String, byte[]> consumer = consumer()) {
       PartitionRange.Result first =
-          PartitionRange.between(
-              consumer, P0, T0, T0.plusSeconds(5), two, r -> read.add(r.key()));
-      assertThat(first).isEqualTo(new PartitionRange.Result(2, 2, PartitionRange.Stop.RECORD_LIMIT));
+          PartitionRange.between(consumer, P0, T0, T0.plusSeconds(5), two, r -> read.add(r.key()));
+      assertThat(first)
+          .isEqualTo(new PartitionRange.Result(2, 2, PartitionRange.Stop.RECORD_LIMIT));
 
       PartitionRange.Result second =
           PartitionRange.continueAt(
@@ -126,15 +127,15 @@ class PartitionRangeBrokerTest {
           PartitionRange.continueAt(
               consumer, P0, second.nextOffset(), T0.plusSeconds(5), two, r -> read.add(r.key()));
 
-      assertThat(second).isEqualTo(new PartitionRange.Result(2, 4, PartitionRange.Stop.RECORD_LIMIT));
+      assertThat(second)
+          .isEqualTo(new PartitionRange.Result(2, 4, PartitionRange.Stop.RECORD_LIMIT));
       assertThat(third).isEqualTo(new PartitionRange.Result(1, 5, PartitionRange.Stop.REACHED_END));
       assertThat(read).containsExactly("p0-0", "p0-1", "p0-2", "p0-3", "p0-4");
     }
   }
 
   @Test
-  void aKeyedRecordLandsWhereKeyPartitioningSaysSoAReaderCanFindItsOnePartition()
-      throws Exception {
+  void aKeyedRecordLandsWhereKeyPartitioningSaysSoAReaderCanFindItsOnePartition() throws Exception {
     try (KafkaProducer<String, byte[]> producer =
         new KafkaProducer<>(
             // Kafka's default partitioner, as trace-ingest's span producer has.
@@ -143,7 +144,10 @@ class PartitionRangeBrokerTest {
             new ByteArraySerializer())) {
       for (String key : List.of("0febc3c64f21193e350d3c5c2ce03920", "trace-b", "trace-c")) {
         int written =
-            producer.send(new ProducerRecord<>(TOPIC + "-keys", key, new byte[] {1})).get().partition();
+            producer
+                .send(new ProducerRecord<>(TOPIC + "-keys", key, new byte[] {1}))
+                .get()
+                .partition();
 
         assertThat(written).as(key).isEqualTo(KeyPartitioning.partition(key, 6));
       }
@@ -164,7 +168,8 @@ class PartitionRangeBrokerTest {
                 throw new AssertionError("nothing to read: " + r.key());
               });
 
-      assertThat(result).isEqualTo(new PartitionRange.Result(0, 10, PartitionRange.Stop.REACHED_END));
+      assertThat(result)
+          .isEqualTo(new PartitionRange.Result(0, 10, PartitionRange.Stop.REACHED_END));
     }
   }
 }

@@ -109,8 +109,8 @@ public interface ConsoleConfig {
     Duration maxReadTime();
 
     /**
-     * How long before the trigger window of the revision that named an exemplar trace its spans
-     * are looked for (spans precede the incident that picks them).
+     * How long before the trigger window of the revision that named an exemplar trace its spans are
+     * looked for (spans precede the incident that picks them).
      */
     @WithDefault("PT2M")
     @DurationMin(millis = 1)

@@ -19,14 +19,14 @@ public class StateProducer {
   ConsoleLimits limits(ConsoleConfig config) {
     ConsoleConfig.Limits l = config.limits();
     return new ConsoleLimits(
-            l.incidents(),
-            l.revisionsPerIncident(),
-            l.statesPerAction(),
-            l.spansPerTrace(),
-            l.samplesPerGpu(),
-            l.xidsPerGpu(),
-            l.windowsPerWorkload(),
-            config.recoveryBand());
+        l.incidents(),
+        l.revisionsPerIncident(),
+        l.statesPerAction(),
+        l.spansPerTrace(),
+        l.samplesPerGpu(),
+        l.xidsPerGpu(),
+        l.windowsPerWorkload(),
+        config.recoveryBand());
   }
 
   // The Clock comes from strata-kafka-support's ClockProducer (a default bean tests can replace).

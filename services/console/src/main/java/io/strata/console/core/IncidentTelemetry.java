@@ -37,8 +37,7 @@ public final class IncidentTelemetry {
     if (sample.gpuUuid() == null || sample.isMigInstance()) {
       return;
     }
-    gpus.computeIfAbsent(sample.gpuUuid(), g -> new GpuHistory(limits.samplesPerGpu()))
-        .add(sample);
+    gpus.computeIfAbsent(sample.gpuUuid(), g -> new GpuHistory(limits.samplesPerGpu())).add(sample);
   }
 
   public synchronized void xid(XidEvent xid) {
@@ -86,7 +85,9 @@ public final class IncidentTelemetry {
   synchronized List<XidEvent> xids(String gpu, Instant from, Instant to) {
     List<XidEvent> found = new ArrayList<>();
     for (XidEvent xid : xids.getOrDefault(gpu, new ArrayDeque<>())) {
-      if (xid.detectedAt() != null && !xid.detectedAt().isBefore(from) && !xid.detectedAt().isAfter(to)) {
+      if (xid.detectedAt() != null
+          && !xid.detectedAt().isBefore(from)
+          && !xid.detectedAt().isAfter(to)) {
         found.add(xid);
       }
     }

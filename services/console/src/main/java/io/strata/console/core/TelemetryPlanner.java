@@ -19,8 +19,8 @@ import java.util.Set;
  * samples and XIDs are on the partition of {@code cluster/node} ({@link NodePartitioning}), a
  * trace's spans on the partition of its trace id ({@link KeyPartitioning}, Kafka's default key
  * hash, which trace-ingest's producer uses). Times: the GPUs from {@link ConsoleState#AROUND_FAULT}
- * before the incident opened until as long after it resolved (or now); an exemplar trace around
- * the revision that first named it, since spans come before the incident that picks them.
+ * before the incident opened until as long after it resolved (or now); an exemplar trace around the
+ * revision that first named it, since spans come before the incident that picks them.
  */
 public final class TelemetryPlanner {
 
@@ -70,10 +70,10 @@ public final class TelemetryPlanner {
         Instant anchor = anchor(naming, now);
         Instant start =
             (naming.trigger() != null
-                    && naming.trigger().windowStart() != null
-                    && naming.trigger().windowStart().isBefore(anchor)
-                ? naming.trigger().windowStart()
-                : anchor)
+                        && naming.trigger().windowStart() != null
+                        && naming.trigger().windowStart().isBefore(anchor)
+                    ? naming.trigger().windowStart()
+                    : anchor)
                 .minus(windows.traceBefore());
         Instant end = anchor.plus(windows.traceAfter());
         int p = KeyPartitioning.partition(exemplar.traceId(), spanPartitions);
@@ -86,7 +86,11 @@ public final class TelemetryPlanner {
           (shape, read) ->
               reads.add(
                   new TelemetryRead(
-                      read.kind(), read.partition(), read.from(), read.to(), false,
+                      read.kind(),
+                      read.partition(),
+                      read.from(),
+                      read.to(),
+                      false,
                       traces.get(shape))));
     }
     return reads;
@@ -100,8 +104,8 @@ public final class TelemetryPlanner {
   }
 
   /**
-   * The node of a GPU as the incident names it (its device evidence, else an exemplar on it);
-   * empty when only the scope's node list can tell.
+   * The node of a GPU as the incident names it (its device evidence, else an exemplar on it); empty
+   * when only the scope's node list can tell.
    */
   static String knownNodeOf(Incident incident, String gpu) {
     for (DeviceEvidence device : incident.evidence().devices()) {

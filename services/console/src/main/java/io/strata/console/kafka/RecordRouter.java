@@ -14,7 +14,8 @@ import java.util.function.BiConsumer;
 /**
  * Binds one record of a followed topic (incidents, actions, reviews) to its event type (the
  * descriptors of libs/events) and hands it to the state; spans, samples and XIDs are never followed
- * (TelemetryReader reads them per incident). Pure: the reader thread calls it; tests call it with bytes.
+ * (TelemetryReader reads them per incident). Pure: the reader thread calls it; tests call it with
+ * bytes.
  */
 public final class RecordRouter {
 

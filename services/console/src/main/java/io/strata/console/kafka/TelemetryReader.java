@@ -34,8 +34,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * Reads the spans, samples and XIDs of the incident a person looks at, when the page asks: only
- * the partitions TelemetryPlanner names, only between its times, within {@code detail.*} bounds,
+ * Reads the spans, samples and XIDs of the incident a person looks at, when the page asks: only the
+ * partitions TelemetryPlanner names, only between its times, within {@code detail.*} bounds,
  * decoding only the records whose key it looks for. What was read stays in a {@link DetailCache},
  * so refreshes read only an open incident's tail. One consumer, no group, read_committed, used
  * under this bean's lock (a KafkaConsumer is single-threaded).
@@ -84,7 +84,10 @@ public class TelemetryReader {
         }
         PartitionRange.Result result = run(step, work.telemetry(), Duration.ofNanos(left));
         cache.done(
-            incidentId, step, result.nextOffset(), result.stop() == PartitionRange.Stop.REACHED_END);
+            incidentId,
+            step,
+            result.nextOffset(),
+            result.stop() == PartitionRange.Stop.REACHED_END);
       }
       return work.telemetry();
     } catch (KafkaException e) {
@@ -167,7 +170,9 @@ public class TelemetryReader {
     };
   }
 
-  /** Each telemetry topic's partition count from the client's metadata; a missing topic has none. */
+  /**
+   * Each telemetry topic's partition count from the client's metadata; a missing topic has none.
+   */
   private Map<TelemetryKind, Integer> partitionCounts() {
     Map<TelemetryKind, Integer> counts = new EnumMap<>(TelemetryKind.class);
     for (TelemetryKind kind :
@@ -186,7 +191,8 @@ public class TelemetryReader {
           TopicReader.readerSettings(
               bootstrapServers, "strata-console-detail", KafkaClientSecurity.fromConfig());
       settings.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "5000");
-      consumer = new KafkaConsumer<>(settings, new StringDeserializer(), new ByteArrayDeserializer());
+      consumer =
+          new KafkaConsumer<>(settings, new StringDeserializer(), new ByteArrayDeserializer());
     }
     return consumer;
   }

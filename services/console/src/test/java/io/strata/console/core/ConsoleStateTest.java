@@ -17,6 +17,7 @@ class ConsoleStateTest {
 
   private final ConsoleState state = new ConsoleState(ConsoleStateTestLimits.LIMITS);
   private final Instant now = Fixtures.OPENED.plusSeconds(30);
+
   /** What the on-demand reader read for the incident (TelemetryReader fills it from Kafka). */
   private final IncidentTelemetry telemetry = new IncidentTelemetry(ConsoleStateTestLimits.LIMITS);
 
@@ -237,7 +238,8 @@ class ConsoleStateTest {
             base.updatedAt(),
             null,
             null));
-    assertThat(state.page(Fixtures.INCIDENT, now, null, telemetry).orElseThrow().workloadSparklines())
+    assertThat(
+            state.page(Fixtures.INCIDENT, now, null, telemetry).orElseThrow().workloadSparklines())
         .extracting(Sparkline::label)
         .endsWith("gpu_execute p95");
   }

@@ -3,8 +3,7 @@ package io.strata.console.core;
 /** Small bounds for tests outside this package. */
 public final class ConsoleStateTestLimits {
 
-  public static final ConsoleLimits LIMITS =
-      new ConsoleLimits(100, 10, 10, 64, 30, 5, 10, 1.2);
+  public static final ConsoleLimits LIMITS = new ConsoleLimits(100, 10, 10, 64, 30, 5, 10, 1.2);
 
   private ConsoleStateTestLimits() {}
 }

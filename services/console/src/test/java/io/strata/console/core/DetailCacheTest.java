@@ -76,7 +76,9 @@ class DetailCacheTest {
     DetailCache.Work changed =
         cache.work("inc-1", List.of(closed("t1"), closed("t2")), now.plusSeconds(1));
 
-    assertThat(changed.steps()).extracting(DetailCache.Step::fromOffset).containsExactly(null, null);
+    assertThat(changed.steps())
+        .extracting(DetailCache.Step::fromOffset)
+        .containsExactly(null, null);
     assertThat(changed.telemetry()).isNotSameAs(first.telemetry());
   }
 

@@ -80,10 +80,22 @@ class TelemetryPlannerTest {
         withScope(
             Fixtures.withExemplars(
                 new Incident(
-                    base.incidentId(), 1, base.incidentClass(), base.severity(), base.state(),
-                    base.summary(), base.correlation(), base.scope(), base.trigger(),
-                    base.longestStage(), Evidence.none(), base.suggestedActions(),
-                    base.openedAt(), base.updatedAt(), null, null),
+                    base.incidentId(),
+                    1,
+                    base.incidentClass(),
+                    base.severity(),
+                    base.state(),
+                    base.summary(),
+                    base.correlation(),
+                    base.scope(),
+                    base.trigger(),
+                    base.longestStage(),
+                    Evidence.none(),
+                    base.suggestedActions(),
+                    base.openedAt(),
+                    base.updatedAt(),
+                    null,
+                    null),
                 List.of()),
             List.of("node-a", "node-b"));
 
@@ -126,10 +138,22 @@ class TelemetryPlannerTest {
   private static Incident withScope(Incident i, List<String> nodes) {
     Scope s = i.scope();
     return new Incident(
-        i.incidentId(), i.revision(), i.incidentClass(), i.severity(), i.state(), i.summary(),
-        i.correlation(), new Scope(s.cluster(), nodes, s.gpuUuids(), s.workloads(),
-            s.modelVersions(), false, true, true),
-        i.trigger(), i.longestStage(), i.evidence(), i.suggestedActions(), i.openedAt(),
-        i.updatedAt(), i.resolvedAt(), i.timeToRecoverMillis());
+        i.incidentId(),
+        i.revision(),
+        i.incidentClass(),
+        i.severity(),
+        i.state(),
+        i.summary(),
+        i.correlation(),
+        new Scope(
+            s.cluster(), nodes, s.gpuUuids(), s.workloads(), s.modelVersions(), false, true, true),
+        i.trigger(),
+        i.longestStage(),
+        i.evidence(),
+        i.suggestedActions(),
+        i.openedAt(),
+        i.updatedAt(),
+        i.resolvedAt(),
+        i.timeToRecoverMillis());
   }
 }

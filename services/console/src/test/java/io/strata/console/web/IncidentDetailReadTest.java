@@ -36,9 +36,9 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The incident page reads its telemetry on demand against a real in-JVM broker: only its GPU's
- * node partition and its exemplar trace's partition, and of those only its GPU's samples and its
- * trace's spans.
+ * The incident page reads its telemetry on demand against a real in-JVM broker: only its GPU's node
+ * partition and its exemplar trace's partition, and of those only its GPU's samples and its trace's
+ * spans.
  */
 @QuarkusTest
 @WithTestResource(StrataKafkaResource.class)
@@ -61,7 +61,8 @@ class IncidentDetailReadTest {
     // Not on the partition of Fixtures' trace, which ConsoleFlowTest may have written just now.
     int fixturePartition = KeyPartitioning.partition(Fixtures.TRACE, PARTITIONS);
     String trace =
-        firstMatching("a1b2c3d4", t -> KeyPartitioning.partition(t, PARTITIONS) != fixturePartition);
+        firstMatching(
+            "a1b2c3d4", t -> KeyPartitioning.partition(t, PARTITIONS) != fixturePartition);
     int tracePartition = KeyPartitioning.partition(trace, PARTITIONS);
     String neighbourTrace =
         firstMatching("d4c3b2a1", t -> KeyPartitioning.partition(t, PARTITIONS) == tracePartition);
