@@ -10,9 +10,7 @@ import io.strata.console.core.IncidentTelemetry;
 import io.strata.console.core.TelemetryKind;
 import io.strata.console.core.TelemetryPlanner;
 import io.strata.console.core.TelemetryRead;
-import io.strata.events.serde.EventSerdeException;
 import io.strata.events.topic.Topic;
-import io.strata.events.topic.Topics;
 import io.strata.kafka.quarkus.KafkaClientSecurity;
 import io.strata.kafka.read.PartitionRange;
 import io.strata.kafka.read.TopicReader;
@@ -21,6 +19,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.EnumMap;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -134,40 +133,22 @@ public class TelemetryReader {
       Topic<String, ?> topic,
       ConsumerRecord<String, byte[]> record,
       IncidentTelemetry telemetry) {
-    try {
-      switch (kind) {
-        case SAMPLES -> telemetry.sample(decode(Topics.DEVICE_SAMPLES, record.value()));
-        case XIDS -> telemetry.xid(decode(Topics.DEVICE_XIDS, record.value()));
-        case SPANS -> telemetry.span(decode(Topics.TRACE_SPANS, record.value()));
-        default -> {
-          return;
-        }
-      }
+    Optional<RecordRouter.SkipReason> skipped =
+        TelemetryRecord.keep(kind, record.value(), telemetry);
+    if (skipped.isEmpty()) {
       metrics.counter("strata.console.detail.records.kept", "topic", topic.name()).increment();
-    } catch (EventSerdeException e) {
-      metrics
-          .counter(
-              "strata.console.records.skipped",
-              "topic",
-              topic.name(),
-              "reason",
-              RecordRouter.SkipReason.DESERIALIZATION_FAILED.name())
-          .increment();
-      LOG.warnf("skipped %s@%d/%d: %s", topic.name(), record.partition(), record.offset(), e);
+      return;
     }
-  }
-
-  private static <V> V decode(Topic<String, V> topic, byte[] value) {
-    return topic.valueSerde().deserializer().deserialize(topic.name(), value);
+    metrics
+        .counter(
+            "strata.console.records.skipped", "topic", topic.name(), "reason", skipped.get().name())
+        .increment();
+    LOG.warnf(
+        "skipped %s@%d/%d: %s", topic.name(), record.partition(), record.offset(), skipped.get());
   }
 
   private static Topic<String, ?> topic(TelemetryKind kind) {
-    return switch (kind) {
-      case SAMPLES -> Topics.DEVICE_SAMPLES;
-      case XIDS -> Topics.DEVICE_XIDS;
-      case SPANS -> Topics.TRACE_SPANS;
-      default -> throw new IllegalArgumentException("no topic for " + kind);
-    };
+    return TelemetryRecord.topic(kind);
   }
 
   /**

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.strata.console.Fixtures;
 import io.strata.console.core.ConsoleState;
 import io.strata.console.core.IncidentQuery;
+import io.strata.console.core.IncidentTelemetry;
+import io.strata.console.core.TelemetryKind;
 import io.strata.console.core.IncidentRow;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.device.XidEvent;
@@ -25,18 +27,28 @@ import org.junit.jupiter.api.Test;
 /**
  * 10,200 generated records on the console's six input topics (1,700 each; issue 16's fuzzing of
  * every input topic): genuine records, their JSON mutated byte by byte or value by value, random
- * bytes, tombstones. The router never throws (a throw would lose the record without a reason),
- * every skipped record carries its reason, and every genuine record is applied (nothing valid lost:
- * the genuine incident is listed at the end).
+ * bytes, tombstones. The three followed topics go through {@link RecordRouter}, the three telemetry
+ * topics an incident page reads on demand through {@link TelemetryRecord}. Neither ever throws (a
+ * throw would lose the record without a reason), every skipped record carries its reason, and every
+ * genuine record is applied (nothing valid lost; the genuine incident is also listed at the end).
  */
 class RecordRouterFuzzTest {
 
   private static final int PER_TOPIC = 1_700;
 
+  /** The topics an incident page reads on demand, by what they hold. */
+  private static final Map<String, TelemetryKind> TELEMETRY =
+      Map.of(
+          Topics.DEVICE_SAMPLES.name(), TelemetryKind.SAMPLES,
+          Topics.DEVICE_XIDS.name(), TelemetryKind.XIDS,
+          Topics.TRACE_SPANS.name(), TelemetryKind.SPANS);
+
   @Test
   void everyRecordIsAppliedOrSkippedWithAReasonAndGenuineOnesAreApplied() {
     ConsoleState state = new ConsoleState(io.strata.console.core.ConsoleStateTestLimits.LIMITS);
     RecordRouter router = new RecordRouter(state);
+    IncidentTelemetry telemetry =
+        new IncidentTelemetry(io.strata.console.core.ConsoleStateTestLimits.LIMITS);
     Random random = new Random(16_1700L);
     Map<RecordRouter.SkipReason, Integer> skipped = new EnumMap<>(RecordRouter.SkipReason.class);
     int applied = 0;
@@ -58,8 +70,11 @@ class RecordRouterFuzzTest {
                 + ": "
                 + (value == null ? "tombstone" : new String(value, StandardCharsets.UTF_8));
 
+        TelemetryKind telemetryKind = TELEMETRY.get(seed.getKey());
         Optional<RecordRouter.SkipReason> outcome =
-            router.route(seed.getKey(), Fixtures.INCIDENT, value);
+            telemetryKind == null
+                ? router.route(seed.getKey(), Fixtures.INCIDENT, value)
+                : TelemetryRecord.keep(telemetryKind, value, telemetry);
 
         if (kind <= 2) {
           assertThat(outcome).as(where).isEmpty();
