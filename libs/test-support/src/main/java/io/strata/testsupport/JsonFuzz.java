@@ -77,6 +77,15 @@ public final class JsonFuzz {
     return bytes;
   }
 
+  /** A fuzzed input as text for an assertion's description: at most 160 characters, or "null". */
+  public static String preview(byte[] bytes) {
+    if (bytes == null) {
+      return "null";
+    }
+    String text = new String(bytes, StandardCharsets.UTF_8);
+    return text.length() > 160 ? text.substring(0, 160) + "..." : text;
+  }
+
   /** Where the JSON value that starts at {@code from} ends (exclusive). */
   private static int valueEnd(String json, int from) {
     int end = from;

@@ -1,12 +1,12 @@
 package io.strata.deviceingest.publish;
 
 import io.strata.deviceingest.xid.XidHistory;
-import io.strata.events.device.XidEvent;
 import io.strata.events.topic.Topics;
 import io.strata.kafka.read.StartAt;
 import io.strata.kafka.read.TopicFollower;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -29,11 +29,13 @@ public final class XidTopicFollower implements AutoCloseable {
   private static final String TOPIC = Topics.DEVICE_XIDS.name();
   private static final String CLIENT_ID = "strata-device-ingest-xid-history";
 
-  private final String keyPrefix;
+  private final String cluster;
   private final Duration lookBack;
   private final XidHistory history;
   private final AtomicLong read = new AtomicLong();
   private final AtomicLong unreadable = new AtomicLong();
+  private final Map<XidRecord.SkipReason, AtomicLong> skips =
+      new EnumMap<>(XidRecord.SkipReason.class);
   private final TopicFollower<String, byte[]> follower;
 
   /** A follower of a plaintext, unauthenticated broker (tests). */
@@ -51,9 +53,12 @@ public final class XidTopicFollower implements AutoCloseable {
       Duration lookBack,
       XidHistory history,
       Clock clock) {
-    this.keyPrefix = cluster + "/";
+    this.cluster = cluster;
     this.lookBack = lookBack;
     this.history = history;
+    for (XidRecord.SkipReason reason : XidRecord.SkipReason.values()) {
+      skips.put(reason, new AtomicLong());
+    }
     this.follower =
         TopicFollower.builder(
                 "strata-xid-history",
@@ -85,7 +90,14 @@ public final class XidTopicFollower implements AutoCloseable {
     return read.get();
   }
 
-  /** Records that were not readable XID events (skipped). */
+  /** Records skipped for {@code reason} so far. */
+  public long skipped(XidRecord.SkipReason reason) {
+    return skips.get(reason).get();
+  }
+
+  /**
+   * Records that were not readable XID events (skipped for a reason that is {@code unreadable}).
+   */
   public long unreadable() {
     return unreadable.get();
   }
@@ -97,19 +109,18 @@ public final class XidTopicFollower implements AutoCloseable {
         read(), history.gpus(), lookBack);
   }
 
+  /** The decision is {@link XidRecord#read}'s (pure, fuzzed); here only its effects. */
   private void take(ConsumerRecord<String, byte[]> record) {
-    if (record.key() == null || !record.key().startsWith(keyPrefix) || record.value() == null) {
-      return;
-    }
-    try {
-      XidEvent event =
-          Topics.DEVICE_XIDS.valueSerde().deserializer().deserialize(TOPIC, record.value());
-      history.record(record.key(), event);
+    XidRecord decided = XidRecord.read(cluster, record.key(), record.headers(), record.value());
+    if (decided instanceof XidRecord.Taken taken) {
+      history.record(taken.key(), taken.event());
       read.incrementAndGet();
-    } catch (RuntimeException e) {
-      if (unreadable.incrementAndGet() == 1) {
+    } else if (decided instanceof XidRecord.Skipped skipped) {
+      skips.get(skipped.reason()).incrementAndGet();
+      if (skipped.reason().unreadable() && unreadable.incrementAndGet() == 1) {
         LOG.warnf(
-            "skipping an unreadable record on %s at offset %d: %s", TOPIC, record.offset(), e);
+            "skipping an unreadable record on %s at offset %d: %s %s",
+            TOPIC, record.offset(), skipped.reason(), skipped.detail());
       }
     }
   }

@@ -36,7 +36,8 @@ class XidRecoveryTest {
   private static final ScrapeTarget TARGET = new ScrapeTarget("http://10.0.0.9:9400/metrics", NODE);
   private static final Instant T0 = Instant.parse("2026-12-01T10:00:00Z");
 
-  private static XidEvent published(String cluster, String gpu, int xid, Instant at) {
+  /** Also XidRecordFuzzTest's genuine events. */
+  static XidEvent published(String cluster, String gpu, int xid, Instant at) {
     return new XidEvent(
         "id-" + gpu + "-" + xid,
         cluster,

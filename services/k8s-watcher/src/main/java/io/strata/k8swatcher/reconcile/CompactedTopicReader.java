@@ -2,21 +2,21 @@ package io.strata.k8swatcher.reconcile;
 
 import io.strata.kafka.read.TopicReader;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
+import org.jboss.logging.Logger;
 
 /**
  * Reads a compacted topic from the beginning to its current end (the shared {@link TopicReader})
- * and returns the keys whose latest record is not a tombstone. Values are not deserialised: only
- * null or not matters here.
+ * and returns the keys whose latest record is not a tombstone ({@link LiveKeys}; every record is
+ * decided by {@link KeyRecord#read}).
  */
 public final class CompactedTopicReader {
+
+  private static final Logger LOG = Logger.getLogger(CompactedTopicReader.class);
 
   private final Map<String, Object> settings;
   private final Duration timeout;
@@ -37,22 +37,16 @@ public final class CompactedTopicReader {
   }
 
   public Set<String> liveKeys(String topic) {
-    Map<String, Boolean> latest = new HashMap<>();
-    try (KafkaConsumer<String, byte[]> consumer =
-        new KafkaConsumer<>(settings, new StringDeserializer(), new ByteArrayDeserializer())) {
+    LiveKeys live = new LiveKeys();
+    // Keys as bytes: LiveKeys rejects a key that is not UTF-8 instead of decoding it to another.
+    try (KafkaConsumer<byte[], byte[]> consumer =
+        new KafkaConsumer<>(settings, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
       TopicReader.readToEnd(
-          consumer,
-          List.of(topic),
-          timeout,
-          record -> {
-            if (record.key() != null) {
-              latest.put(record.key(), record.value() != null);
-            }
-          });
+          consumer, List.of(topic), timeout, record -> live.take(record.key(), record.value()));
     }
-    return latest.entrySet().stream()
-        .filter(Map.Entry::getValue)
-        .map(Map.Entry::getKey)
-        .collect(Collectors.toSet());
+    if (!live.rejected().isEmpty()) {
+      LOG.warnf("%s: records not reconciled, per reason: %s", topic, live.rejected());
+    }
+    return live.keys();
   }
 }

@@ -2,22 +2,18 @@ package io.strata.remediator.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.embeddedkafka.FuzzHeaders;
 import io.strata.events.EventType;
-import io.strata.events.cloudevents.CloudEventHeaders;
 import io.strata.events.deadletter.DeadLetterReason;
 import io.strata.events.incident.Incident;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.topic.Topics;
 import io.strata.remediator.kafka.IncidentRecord;
+import io.strata.testsupport.FuzzRejections;
 import io.strata.testsupport.JsonFuzz;
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.apache.kafka.common.header.Headers;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,7 +39,7 @@ class IncidentRecordFuzzTest {
             Fixtures.deviceFault("inc-f3", 9, IncidentState.RESOLVED, List.of("n-3"))
                 .withEpisode(2, Fixtures.T0));
     Random random = new Random(16_0016L);
-    Map<DeadLetterReason, Integer> rejected = new EnumMap<>(DeadLetterReason.class);
+    FuzzRejections<DeadLetterReason> rejected = new FuzzRejections<>(DeadLetterReason.class);
     int genuine = 0;
     int usableMutations = 0;
     int tombstones = 0;
@@ -60,11 +56,17 @@ class IncidentRecordFuzzTest {
             default -> JsonFuzz.randomBytes(random);
           };
       int headerKind = random.nextInt(10);
-      Headers headers = headers(headerKind, random);
+      Headers headers =
+          FuzzHeaders.of(
+              headerKind,
+              EventType.INCIDENT,
+              EventType.DEVICE_SAMPLE,
+              "/strata/correlator",
+              random);
 
       IncidentRecord read = IncidentRecord.read(TOPIC, headers, value);
 
-      String where = "record " + i + " headers " + headerKind + ": " + describe(value);
+      String where = "record " + i + " headers " + headerKind + ": " + JsonFuzz.preview(value);
       if (value == null) {
         assertThat(read).as(where).isInstanceOf(IncidentRecord.Tombstone.class);
         tombstones++;
@@ -88,9 +90,7 @@ class IncidentRecordFuzzTest {
         genuine++;
       }
       if (read instanceof IncidentRecord.Unusable unusable) {
-        assertThat(unusable.reason()).as(where).isNotNull();
-        assertThat(unusable.detail()).as(where).isNotBlank();
-        rejected.merge(unusable.reason(), 1, Integer::sum);
+        rejected.count(where, unusable.reason(), unusable.detail());
       } else if (read instanceof IncidentRecord.Usable usable) {
         assertThat(usable.incident().incidentId()).as(where).isNotBlank();
         assertThat(usable.incident().state()).as(where).isNotNull();
@@ -102,41 +102,12 @@ class IncidentRecordFuzzTest {
     System.out.printf(
         "[fuzz] remediator incident records: %d inputs, %d genuine kept, %d mutated but usable,"
             + " %d tombstones, rejected %s%n",
-        RECORDS, genuine, usableMutations, tombstones, rejected);
+        RECORDS, genuine, usableMutations, tombstones, rejected.counts());
     assertThat(genuine).isGreaterThan(1_500);
-    assertThat(rejected)
+    assertThat(rejected.counts())
         .containsKeys(
             DeadLetterReason.NOT_A_CLOUDEVENT,
             DeadLetterReason.UNEXPECTED_EVENT_TYPE,
             DeadLetterReason.DESERIALIZATION_FAILED);
-  }
-
-  /**
-   * 0: none; 1: another event's type; 2: random bytes for type, time and id (unusable, as not a
-   * CloudEvent or as another type depending on the bytes); otherwise genuine.
-   */
-  private static Headers headers(int kind, Random random) {
-    Headers headers = new RecordHeaders();
-    if (kind == 0) {
-      return headers;
-    }
-    EventType type = kind == 1 ? EventType.DEVICE_SAMPLE : EventType.INCIDENT;
-    CloudEventHeaders.write(headers, type, "/strata/correlator", "inc", Instant.EPOCH);
-    if (kind == 2) {
-      for (String name :
-          List.of(CloudEventHeaders.CE_TYPE, CloudEventHeaders.CE_TIME, CloudEventHeaders.CE_ID)) {
-        headers.remove(name);
-        headers.add(name, JsonFuzz.randomBytes(random));
-      }
-    }
-    return headers;
-  }
-
-  private static String describe(byte[] value) {
-    if (value == null) {
-      return "tombstone";
-    }
-    String text = new String(value, StandardCharsets.UTF_8);
-    return text.length() > 160 ? text.substring(0, 160) + "..." : text;
   }
 }
