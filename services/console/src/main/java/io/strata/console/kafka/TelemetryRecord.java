@@ -16,7 +16,9 @@ public final class TelemetryRecord {
 
   private TelemetryRecord() {}
 
-  /** Decodes {@code value} as {@code kind}'s event and adds it; the reason it was skipped, if so. */
+  /**
+   * Decodes {@code value} as {@code kind}'s event and adds it; the reason it was skipped, if so.
+   */
   public static Optional<RecordRouter.SkipReason> keep(
       TelemetryKind kind, byte[] value, IncidentTelemetry telemetry) {
     if (value == null) {
