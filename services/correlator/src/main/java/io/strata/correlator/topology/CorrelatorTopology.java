@@ -218,17 +218,15 @@ public final class CorrelatorTopology {
             "device",
             List.of(Routed.IncidentOut.class));
 
-    deviceOut
-        .incidents()
-        .merge(workloadOut.incidents(), Named.as("merge-incidents"))
-        .processValues(
-            () ->
-                new CloudEventStamp<Incident>(
-                    EventType.INCIDENT,
-                    i -> i.incidentId() + "/" + i.revision(),
-                    Incident::updatedAt),
-            Named.as("incident-cloudevents"))
-        .to(Topics.INCIDENTS.name(), produced(Topics.INCIDENTS, "incidents-sink"));
+    // One CloudEvents stamp and sink per side, never a merge: a merge would join the
+    // device-incident
+    // and workload processors into one sub-topology, whose task then synchronises
+    // device-incident-inputs with workload-inputs by timestamp, and a device fault would wait there
+    // behind a workload backlog older than it (ADR 039). Apart, the device-incident side is a task
+    // of
+    // its own that reads device-incident-inputs in order.
+    incidentsOut(deviceOut.incidents(), "device");
+    incidentsOut(workloadOut.incidents(), "workload");
     nodeOut
         .findings()
         .processValues(
@@ -240,6 +238,18 @@ public final class CorrelatorTopology {
             Named.as("finding-cloudevents"))
         .to(Topics.DEVICE_FINDINGS.name(), produced(Topics.DEVICE_FINDINGS, "findings-sink"));
     return builder.build();
+  }
+
+  private static void incidentsOut(KStream<String, Incident> incidents, String side) {
+    incidents
+        .processValues(
+            () ->
+                new CloudEventStamp<Incident>(
+                    EventType.INCIDENT,
+                    i -> i.incidentId() + "/" + i.revision(),
+                    Incident::updatedAt),
+            Named.as(side + "-incident-cloudevents"))
+        .to(Topics.INCIDENTS.name(), produced(Topics.INCIDENTS, side + "-incidents-sink"));
   }
 
   private static void addStores(StreamsBuilder builder, Materialized.StoreType type) {

@@ -70,4 +70,27 @@ class TopologyNamingTest {
             StoreNames.BASELINES,
             StoreNames.REQUEST_INCIDENTS);
   }
+
+  /**
+   * The device-incident processor is a sub-topology of its own that reads only its repartition
+   * topic: sharing a task with the workload processor would make a device fault wait behind the
+   * workload side's older backlog (timestamp synchronisation across a task's inputs, ADR 039).
+   */
+  @Test
+  void theDeviceIncidentSideReadsOnlyItsOwnInputs() {
+    TopologyDescription.Subtopology deviceSide =
+        description.subtopologies().stream()
+            .filter(
+                s -> s.nodes().stream().anyMatch(n -> n.name().equals("device-incident-processor")))
+            .findFirst()
+            .orElseThrow();
+    Set<String> topics = new HashSet<>();
+    for (TopologyDescription.Node node : deviceSide.nodes()) {
+      if (node instanceof TopologyDescription.Source source) {
+        topics.addAll(source.topicSet());
+      }
+    }
+    assertThat(topics).containsExactly("device-incident-inputs-repartition");
+    assertThat(deviceSide.nodes()).noneMatch(n -> n.name().equals("workload-processor"));
+  }
 }
