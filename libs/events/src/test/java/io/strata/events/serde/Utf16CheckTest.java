@@ -69,4 +69,22 @@ class Utf16CheckTest {
                 + topic
                 + ": a lone UTF-16 surrogate at byte 25 (not Unicode text)");
   }
+
+  /**
+   * The scan reads eight bytes at a time: a surrogate escape, a lone 0xED 0xA0 and an ordinary
+   * escape each found at every offset around word boundaries, against the position they were put.
+   */
+  @Test
+  void everyOffsetIsFoundWhateverItsPlaceInAWord() {
+    for (int at = 0; at < 24; at++) {
+      String padding = "x".repeat(at);
+      assertThat(at(padding + "\\uD800" + "y".repeat(17))).as("escape at %d", at).isEqualTo(at);
+      byte[] direct = (padding + "ab" + "z".repeat(17)).getBytes(StandardCharsets.UTF_8);
+      direct[at] = (byte) 0xED;
+      direct[at + 1] = (byte) 0xA0;
+      assertThat(Utf16Check.loneSurrogate(direct)).as("UTF-8 at %d", at).isEqualTo(at);
+      assertThat(at(padding + "\\n\\uD83D\\uDE00" + "w".repeat(at))).isEqualTo(-1);
+      assertThat(at(padding + "\\uDC00")).isEqualTo(at);
+    }
+  }
 }

@@ -25,7 +25,9 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  * (and so to its changelog) once per commit, however often the key changed in between: a GPU's
  * entry written by every sample, an open trace by every span, are encoded once per commit instead
  * of once per record. Kafka Streams' own record cache holds bytes, so every get decodes and every
- * put encodes; this layer sits above it and saves both.
+ * put encodes; this layer replaces it (the store below is built without one) and saves both. A scan
+ * writes the pending values down first, so a key changed again after a scan in the same commit is
+ * written twice (scans here are rare: the silent-GPU sweep, a task's start).
  *
  * <p>Exactly-once holds because the pending writes reach the store below when Kafka Streams flushes
  * its caches, which it does before every commit (StreamTask#prepareCommit flushes the state
