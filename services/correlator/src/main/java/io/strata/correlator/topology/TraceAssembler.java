@@ -84,7 +84,9 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Ass
     if (traceId == null || traceId.isBlank() || span == null) {
       throw new IllegalArgumentException("a span without trace_id key cannot be assembled");
     }
-    OpenTrace current = open.get(traceId);
+    // latestSpan holds exactly the store's keys (rebuilt from it at start, kept with every put and
+    // delete), so a new trace's first span, one span in six, asks no store below.
+    OpenTrace current = latestSpan.containsKey(traceId) ? open.get(traceId) : null;
     if (current == null && recentlyCompleted.containsKey(traceId)) {
       metrics.lateSpan();
       return;
