@@ -11,18 +11,30 @@ import static io.strata.correlator.codec.BinaryCodec.writeString;
 
 import io.strata.correlator.trace.AssembledTrace;
 import io.strata.correlator.trace.OpenTrace;
+import io.strata.correlator.trace.TimedTrace;
 import io.strata.correlator.trace.TraceAccumulator;
+import io.strata.correlator.trace.VersionRequests;
 import io.strata.events.trace.Stage;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /** Binary encodings of the trace side's internal values. */
 public final class TraceCodecs {
 
   private static final int VERSION = 1;
+
+  /**
+   * A batch of assembled requests with their timestamps. An assembled request alone starts with
+   * {@link #VERSION}, so a requests-by-workload-version record written before ADR 040 still
+   * decodes.
+   */
+  private static final int BATCH_VERSION = 2;
+
   private static final Stage[] STAGES = Stage.values();
 
   private TraceCodecs() {}
@@ -32,9 +44,59 @@ public final class TraceCodecs {
     return new BinarySerde<>(TraceCodecs::writeOpen, TraceCodecs::readOpen);
   }
 
-  /** An assembled request, on the requests-by-workload-version repartition topic. */
+  /** An assembled request, in the request-slices window store. */
   public static BinarySerde<AssembledTrace> assembled() {
     return new BinarySerde<>(TraceCodecs::writeAssembled, TraceCodecs::readAssembled);
+  }
+
+  /**
+   * One workload × model_version's requests of a completion sweep, on the
+   * requests-by-workload-version repartition topic; a single request an earlier correlator wrote
+   * there decodes as {@link VersionRequests.Single}.
+   */
+  public static BinarySerde<VersionRequests> versionRequests() {
+    return new BinarySerde<>(TraceCodecs::writeRequests, TraceCodecs::readRequests);
+  }
+
+  static void writeRequests(DataOutputStream out, VersionRequests requests) throws IOException {
+    if (requests instanceof VersionRequests.Single single) {
+      writeAssembled(out, single.trace());
+      return;
+    }
+    List<TimedTrace> traces = ((VersionRequests.Batch) requests).traces();
+    out.writeByte(BATCH_VERSION);
+    out.writeInt(traces.size());
+    for (TimedTrace timed : traces) {
+      out.writeLong(timed.timestamp());
+      writeAssembled(out, timed.trace());
+    }
+  }
+
+  static VersionRequests readRequests(DataInputStream in) throws IOException {
+    int version = in.readUnsignedByte();
+    if (version == VERSION) {
+      return new VersionRequests.Single(readAssembledAfterVersion(in));
+    }
+    if (version != BATCH_VERSION) {
+      throw new IOException(
+          "requests of a version have format version "
+              + version
+              + ", expected "
+              + VERSION
+              + " or "
+              + BATCH_VERSION);
+    }
+    int count = in.readInt();
+    if (count < 0) {
+      throw new IOException("requests of a version count " + count);
+    }
+    // Sized from the data only up to a bound: a corrupt count must fail decoding, not the heap.
+    List<TimedTrace> traces = new ArrayList<>(Math.min(count, 1024));
+    for (int i = 0; i < count; i++) {
+      long timestamp = in.readLong();
+      traces.add(new TimedTrace(readAssembled(in), timestamp));
+    }
+    return new VersionRequests.Batch(traces);
   }
 
   static void writeOpen(DataOutputStream out, OpenTrace open) throws IOException {
@@ -110,6 +172,10 @@ public final class TraceCodecs {
 
   static AssembledTrace readAssembled(DataInputStream in) throws IOException {
     BinaryCodec.expectVersion(in, VERSION, "an assembled trace");
+    return readAssembledAfterVersion(in);
+  }
+
+  private static AssembledTrace readAssembledAfterVersion(DataInputStream in) throws IOException {
     String traceId = readString(in);
     var correlation = readCorrelation(in);
     String gpu = readString(in);

@@ -104,22 +104,12 @@ public final class CorrelatorTopology {
     KStream<String, NodeInput> nodeStates =
         HeadOfLine.source(builder, Topics.K8S_NODES, "nodes", metrics, NodeState::observedAt)
             .mapValues(NodeInput::node, Named.as("node-states"));
-    KStream<String, AssembledTrace> traces =
-        TraceTopology.assembleTraces(builder, settings, metrics);
+    KStream<String, TraceSweep> traces = TraceTopology.assembleTraces(builder, settings, metrics);
+    // One record per node per completion sweep, not one per request (ADR 040).
     KStream<String, NodeInput> nodeTraces =
-        traces
-            .filter(
-                (key, trace) ->
-                    trace.gpuUuid() != null
-                        && trace.correlation().cluster() != null
-                        && trace.correlation().node() != null,
-                Named.as("traces-with-gpu"))
-            .map(
-                (key, trace) ->
-                    KeyValue.pair(
-                        RoutingKeys.node(trace.correlation().cluster(), trace.correlation().node()),
-                        NodeInput.trace(trace.toExemplar())),
-                Named.as("traces-by-node"));
+        traces.process(
+            () -> new SweepSplit<NodeInput>(CorrelatorTopology::gpuNode, NodeInput::traces),
+            Named.as("traces-by-node"));
 
     RoutedBranches podOut =
         RoutedBranches.split(pods, "pod", List.of(Routed.ToNode.class, Routed.ToWorkload.class));
@@ -130,7 +120,7 @@ public final class CorrelatorTopology {
             .merge(claimOut.nodeInputs(), Named.as("merge-claims"))
             .merge(nodeTraces, Named.as("merge-node-traces"))
             .repartition(
-                // Exemplars (one per assembled trace) in binary; pods and claims JSON.
+                // Exemplars (one record per node per sweep) in binary; pods and claims JSON.
                 Repartitioned.with(Serdes.String(), new NodeInputSerde())
                     .withName("node-inputs")
                     .withNumberOfPartitions(settings.nodePartitions())
@@ -238,6 +228,16 @@ public final class CorrelatorTopology {
             Named.as("finding-cloudevents"))
         .to(Topics.DEVICE_FINDINGS.name(), produced(Topics.DEVICE_FINDINGS, "findings-sink"));
     return builder.build();
+  }
+
+  /** The node whose GPU served a request; {@code null} when the request names no GPU there. */
+  private static String gpuNode(AssembledTrace trace) {
+    if (trace.gpuUuid() == null
+        || trace.correlation().cluster() == null
+        || trace.correlation().node() == null) {
+      return null;
+    }
+    return RoutingKeys.node(trace.correlation().cluster(), trace.correlation().node());
   }
 
   private static void incidentsOut(KStream<String, Incident> incidents, String side) {

@@ -3,18 +3,21 @@ package io.strata.correlator.topology;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.strata.correlator.trace.TimedTrace;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.ExemplarTrace;
 import io.strata.events.k8s.ClaimState;
 import io.strata.events.k8s.NodeState;
 import io.strata.events.k8s.PodState;
+import java.util.List;
 
 /**
  * Everything the node side consumes, keyed by cluster/node: one case per kind of record.
  *
- * <p>Pods, claims and traces reach the node side over the node-inputs repartition topic as JSON.
- * The wire form is the one the earlier single record with nullable fields wrote: {@code kind} names
+ * <p>Pods and claims reach the node side over the node-inputs repartition topic as JSON, traces in
+ * binary ({@link NodeInputSerde}); JSON is also how the node side parks any input as a dead letter.
+ * The JSON form is the one the earlier single record with nullable fields wrote: {@code kind} names
  * the case (the same names as that record's {@code Kind} values) and the pod key, claim key or GPU
  * UUID is {@code object_key}, so a record written before the change still decodes.
  */
@@ -27,6 +30,7 @@ import io.strata.events.k8s.PodState;
   @JsonSubTypes.Type(value = NodeInput.Sample.class, name = "SAMPLE"),
   @JsonSubTypes.Type(value = NodeInput.Xid.class, name = "XID"),
   @JsonSubTypes.Type(value = NodeInput.Trace.class, name = "TRACE"),
+  @JsonSubTypes.Type(value = NodeInput.Traces.class, name = "TRACES"),
   @JsonSubTypes.Type(value = NodeInput.Node.class, name = "NODE"),
   @JsonSubTypes.Type(value = NodeInput.NodeRemoved.class, name = "NODE_REMOVED")
 })
@@ -54,6 +58,16 @@ sealed interface NodeInput {
   /** A request served on one of the node's GPUs: kept as that GPU's exemplar. */
   record Trace(@JsonProperty("object_key") String gpuUuid, ExemplarTrace trace)
       implements NodeInput {}
+
+  /**
+   * The requests one completion sweep assembled on the node's GPUs, in completion order: one record
+   * per node per sweep instead of one per request (ADR 040). Each is applied as a {@link Trace}.
+   */
+  record Traces(List<Trace> traces) implements NodeInput {
+    public Traces {
+      traces = List.copyOf(traces);
+    }
+  }
 
   /** The node object's state. */
   record Node(NodeState node) implements NodeInput {}
@@ -86,5 +100,11 @@ sealed interface NodeInput {
 
   static NodeInput trace(ExemplarTrace trace) {
     return new Trace(trace.gpuUuid(), trace);
+  }
+
+  /** One node's share of a completion sweep, as its GPUs' exemplars. */
+  static NodeInput traces(List<TimedTrace> traces) {
+    return new Traces(
+        traces.stream().map(t -> new Trace(t.trace().gpuUuid(), t.trace().toExemplar())).toList());
   }
 }

@@ -110,19 +110,20 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   @Override
   public void process(Record<String, NodeInput> record) {
     NodeInput input = Objects.requireNonNull(record.value(), "node input");
+    if (input instanceof NodeInput.Traces traces) {
+      // A sweep's requests of this node, in completion order: each as if it came alone. Their
+      // timestamps are not needed: an exemplar is kept by arrival, and nothing is forwarded.
+      traces.traces().forEach(trace -> keepExemplar(record.key(), trace));
+      return;
+    }
+    if (input instanceof NodeInput.Trace trace) {
+      keepExemplar(record.key(), trace);
+      return;
+    }
     NodeView meta = Optional.ofNullable(nodes.get(record.key())).orElse(NodeView.empty());
     String uuid = gpuOf(input);
     String gpuKey = uuid == null || uuid.isBlank() ? null : record.key() + "/" + uuid;
     GpuView gpuBefore = gpuKey == null ? null : gpus.get(gpuKey);
-    if (input instanceof NodeInput.Trace trace) {
-      // A request touches only the GPU's exemplars, and only of a GPU the node side knows.
-      if (gpuBefore != null) {
-        GpuExemplars latest =
-            Optional.ofNullable(exemplars.get(gpuKey)).orElse(GpuExemplars.empty());
-        exemplars.put(gpuKey, latest.with(trace.trace(), settings.windows().exemplarTraces()));
-      }
-      return;
-    }
     NodeView next = decide(record, input, gpuBefore == null ? meta : meta.withGpu(uuid, gpuBefore));
     NodeView nextMeta = next.withoutGpus();
     if (nextMeta.isEmpty()) {
@@ -138,16 +139,27 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     }
   }
 
-  /** The GPU a record is about: samples, XIDs and requests name one; Kubernetes objects none. */
+  /** A request touches only its GPU's exemplars, and only of a GPU the node side knows. */
+  private void keepExemplar(String nodeKey, NodeInput.Trace trace) {
+    String uuid = trace.gpuUuid();
+    if (uuid == null || uuid.isBlank()) {
+      return;
+    }
+    String gpuKey = nodeKey + "/" + uuid;
+    if (gpus.get(gpuKey) == null) {
+      return;
+    }
+    GpuExemplars latest = Optional.ofNullable(exemplars.get(gpuKey)).orElse(GpuExemplars.empty());
+    exemplars.put(gpuKey, latest.with(trace.trace(), settings.windows().exemplarTraces()));
+  }
+
+  /** The GPU a record is about: samples and XIDs name one; Kubernetes objects none. */
   private static String gpuOf(NodeInput input) {
     if (input instanceof NodeInput.Sample sample) {
       return sample.sample().gpuUuid();
     }
     if (input instanceof NodeInput.Xid xid) {
       return xid.xid().gpuUuid();
-    }
-    if (input instanceof NodeInput.Trace trace) {
-      return trace.gpuUuid();
     }
     return null;
   }
@@ -178,7 +190,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     if (input instanceof NodeInput.Xid xid) {
       return onXid(record, view, xid.xid());
     }
-    // NodeInput.Trace: handled in process(), it touches only the GPU's exemplars.
+    // NodeInput.Trace and Traces: handled in process(), they touch only the GPUs' exemplars.
     return view;
   }
 

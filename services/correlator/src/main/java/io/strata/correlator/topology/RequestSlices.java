@@ -2,6 +2,8 @@ package io.strata.correlator.topology;
 
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.trace.AssembledTrace;
+import io.strata.correlator.trace.TimedTrace;
+import io.strata.correlator.trace.VersionRequests;
 import io.strata.correlator.window.RequestWindow;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,7 +35,7 @@ import org.apache.kafka.streams.state.WindowStoreIterator;
  * evaluated. The last evaluated window end per workload × version ({@link
  * StoreNames#REQUEST_WINDOW_MARKS}) is forgotten a while after its traffic stopped.
  */
-final class RequestSlices implements Processor<String, AssembledTrace, String, WorkloadInput> {
+final class RequestSlices implements Processor<String, VersionRequests, String, WorkloadInput> {
 
   private final long sizeMs;
   private final long advanceMs;
@@ -98,15 +100,24 @@ final class RequestSlices implements Processor<String, AssembledTrace, String, W
     }
   }
 
+  /**
+   * A record holds one version's requests of a completion sweep (ADR 040): each is taken in order,
+   * at its own timestamp, exactly as it was when it came alone.
+   */
   @Override
-  public void process(Record<String, AssembledTrace> record) {
-    String versionKey = record.key();
-    observed = Math.max(observed, record.timestamp());
+  public void process(Record<String, VersionRequests> record) {
+    for (TimedTrace timed : record.value().timed(record.timestamp())) {
+      add(record.key(), timed.trace(), timed.timestamp());
+    }
+  }
+
+  private void add(String versionKey, AssembledTrace request, long timestamp) {
+    observed = Math.max(observed, timestamp);
     if (observed >= nextCheck) {
       nextCheck = observed + checkEveryMs;
       evaluateUpTo(observed);
     }
-    long start = sliceStart(record.timestamp());
+    long start = sliceStart(timestamp);
     Long last = evaluated.get(versionKey);
     if (last != null && last >= start + advanceMs) {
       metrics.lateRequest();
@@ -114,7 +125,7 @@ final class RequestSlices implements Processor<String, AssembledTrace, String, W
         return; // every window it belongs to is evaluated: counted above, nothing left to join
       }
     }
-    requests.put(versionKey, record.value(), record.timestamp());
+    requests.put(versionKey, request, timestamp);
     slices.computeIfAbsent(versionKey, k -> new TreeSet<>()).add(start);
   }
 

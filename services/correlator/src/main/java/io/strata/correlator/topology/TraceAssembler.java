@@ -3,11 +3,14 @@ package io.strata.correlator.topology;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.trace.AssembledTrace;
 import io.strata.correlator.trace.OpenTrace;
+import io.strata.correlator.trace.TimedTrace;
 import io.strata.correlator.trace.TraceAccumulator;
 import io.strata.events.trace.SpanSummary;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.apache.kafka.streams.KeyValue;
@@ -20,9 +23,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /**
  * Puts requests back together from their spans: one store entry per open trace (trace_id → {@link
  * OpenTrace}, one get and one put per span), complete once the latest span timestamp this processor
- * saw passed the trace's latest span (event time) by the inactivity gap plus grace, then forwarded
- * and deleted. What a session window with suppression did, at a fraction of the cost: no
- * session-store range scans, no merge of sessions, no unbounded suppression buffer.
+ * saw passed the trace's latest span (event time) by the inactivity gap plus grace, then deleted
+ * and forwarded: everything one span completes as one {@link TraceSweep}, each request with its
+ * latest span's timestamp (ADR 040). What a session window with suppression did, at a fraction of
+ * the cost: no session-store range scans, no merge of sessions, no unbounded suppression buffer.
  *
  * <p>The order in which traces complete lives in memory (ordered by their latest span's timestamp)
  * and is rebuilt from the store when the task starts. The store is bounded by {@code
@@ -30,7 +34,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * completed moments ago is counted as late (it would otherwise become a one-span request of its
  * own).
  */
-final class TraceAssembler implements Processor<String, SpanSummary, String, AssembledTrace> {
+final class TraceAssembler implements Processor<String, SpanSummary, String, TraceSweep> {
 
   private static final int RECENTLY_COMPLETED = 100_000;
 
@@ -50,7 +54,11 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Ass
           return size() > RECENTLY_COMPLETED;
         }
       };
-  private ProcessorContext<String, AssembledTrace> context;
+  private ProcessorContext<String, TraceSweep> context;
+
+  /** What the span being processed completed, forwarded together when it is done (ADR 040). */
+  private final List<TimedTrace> completed = new ArrayList<>();
+
   // The latest span timestamp this processor saw (what a session window calls stream time); traces
   // complete as it moves, checked at most every punctuateEvery of it.
   private long observed;
@@ -66,10 +74,11 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Ass
   }
 
   @Override
-  public void init(ProcessorContext<String, AssembledTrace> context) {
+  public void init(ProcessorContext<String, TraceSweep> context) {
     this.context = context;
     this.open = context.getStateStore(StoreNames.TRACE_PARTS);
     pending.clear();
+    completed.clear();
     latestSpan.clear();
     recentlyCompleted.clear();
     rebuildOrder();
@@ -109,6 +118,15 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Ass
       latestSpan.remove(oldest.traceId());
       emit(oldest.traceId());
     }
+    if (!completed.isEmpty()) {
+      TraceSweep sweep = new TraceSweep(completed);
+      completed.clear();
+      context.forward(new Record<>(traceId, sweep, newest(sweep)));
+    }
+  }
+
+  private static long newest(TraceSweep sweep) {
+    return sweep.traces().stream().mapToLong(TimedTrace::timestamp).max().orElseThrow();
   }
 
   private void track(String traceId, long lastSpan) {
@@ -152,7 +170,7 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Ass
     recentlyCompleted.put(traceId, Boolean.TRUE);
     AssembledTrace assembled = trace.trace().assemble();
     metrics.traceAssembled(assembled.attributable());
-    context.forward(new Record<>(traceId, assembled, trace.lastSpanTimestamp()));
+    completed.add(new TimedTrace(assembled, trace.lastSpanTimestamp()));
   }
 
   /** After a restart or a rebalance the store holds the open traces; their order is rebuilt. */

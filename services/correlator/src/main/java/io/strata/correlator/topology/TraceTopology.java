@@ -3,6 +3,7 @@ package io.strata.correlator.topology;
 import io.strata.correlator.codec.TraceCodecs;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.trace.AssembledTrace;
+import io.strata.correlator.trace.VersionRequests;
 import io.strata.events.topic.Topics;
 import java.time.Duration;
 import org.apache.kafka.common.serialization.Serdes;
@@ -18,13 +19,14 @@ import org.apache.kafka.streams.state.Stores;
 /**
  * The trace side of the topology: spans (already partitioned by trace_id by trace-ingest) put back
  * together into requests by {@link TraceAssembler}, then measured per workload × model_version by
- * {@link RequestSlices} (one append per request; windows aggregated once closed).
+ * {@link RequestSlices} (one append per request; windows aggregated once closed). The requests
+ * cross to the version's task one record per version per completion sweep (ADR 040).
  */
 final class TraceTopology {
 
   private TraceTopology() {}
 
-  static KStream<String, AssembledTrace> assembleTraces(
+  static KStream<String, TraceSweep> assembleTraces(
       StreamsBuilder builder, CorrelatorSettings settings, CorrelatorMetrics metrics) {
     // An open trace changes with every span: decoded once, encoded once per commit.
     builder.addStateStore(
@@ -44,7 +46,7 @@ final class TraceTopology {
 
   static KStream<String, WorkloadInput> measureWindows(
       StreamsBuilder builder,
-      KStream<String, AssembledTrace> traces,
+      KStream<String, TraceSweep> traces,
       CorrelatorSettings settings,
       CorrelatorMetrics metrics) {
     StoreBuilder<KeyValueStore<String, Long>> marks =
@@ -62,19 +64,25 @@ final class TraceTopology {
     builder.addStateStore(marks);
     return CorrelatorTopology.guarded(
         traces
-            .filter((traceId, trace) -> trace.attributable(), Named.as("attributable-traces"))
-            .selectKey(
-                (traceId, trace) -> RoutingKeys.workloadVersion(trace.correlation()),
+            .process(
+                () ->
+                    new SweepSplit<VersionRequests>(
+                        TraceTopology::workloadVersion, VersionRequests.Batch::new),
                 Named.as("traces-by-workload-version"))
             .repartition(
-                Repartitioned.with(Serdes.String(), TraceCodecs.assembled())
+                Repartitioned.with(Serdes.String(), TraceCodecs.versionRequests())
                     .withName("requests-by-workload-version")
                     .withNumberOfPartitions(settings.internalPartitions())),
         () -> new RequestSlices(settings, metrics),
         "request-windows",
-        TraceCodecs.assembled(),
+        TraceCodecs.versionRequests(),
         metrics,
         StoreNames.REQUEST_SLICES,
         StoreNames.REQUEST_WINDOW_MARKS);
+  }
+
+  /** Where a request is measured; {@code null} when it names no workload and joins no window. */
+  private static String workloadVersion(AssembledTrace trace) {
+    return trace.attributable() ? RoutingKeys.workloadVersion(trace.correlation()) : null;
   }
 }

@@ -5,13 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 import io.strata.correlator.trace.AssembledTrace;
 import io.strata.correlator.trace.OpenTrace;
+import io.strata.correlator.trace.TimedTrace;
 import io.strata.correlator.trace.TraceAccumulator;
+import io.strata.correlator.trace.VersionRequests;
 import io.strata.events.Correlation;
 import io.strata.events.trace.SpanKind;
 import io.strata.events.trace.SpanStatus;
 import io.strata.events.trace.SpanSummary;
 import io.strata.events.trace.Stage;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -63,10 +66,64 @@ class TraceCodecsTest {
   }
 
   @Test
+  void aVersionsRequestsDecodeWithEachOnesOwnTimestampInOrder() {
+    VersionRequests batch =
+        new VersionRequests.Batch(
+            List.of(
+                new TimedTrace(
+                    assembled("0af7651916cd43dd8448eb211c80319c", 812.5), 1_700_000_000_100L),
+                new TimedTrace(
+                    assembled("4bf92f3577b34da6a3ce929d0e0e4736", 97.0), 1_700_000_000_050L)));
+    BinarySerde<VersionRequests> serde = TraceCodecs.versionRequests();
+
+    byte[] bytes = serde.serializer().serialize("t", batch);
+    VersionRequests back = serde.deserializer().deserialize("t", bytes);
+
+    assertThat(bytes[0]).isEqualTo((byte) 2);
+    assertThat(back).isEqualTo(batch);
+    assertThat(back.timed(1L))
+        .extracting(TimedTrace::timestamp)
+        .containsExactly(1_700_000_000_100L, 1_700_000_000_050L);
+  }
+
+  @Test
+  void aSingleRequestAnEarlierCorrelatorWroteDecodesAtItsRecordsTime() {
+    AssembledTrace trace = assembled("0af7651916cd43dd8448eb211c80319c", 812.5);
+    byte[] old = TraceCodecs.assembled().serializer().serialize("t", trace);
+
+    VersionRequests back = TraceCodecs.versionRequests().deserializer().deserialize("t", old);
+
+    assertThat(back).isEqualTo(new VersionRequests.Single(trace));
+    assertThat(back.timed(1_700_000_000_123L))
+        .containsExactly(new TimedTrace(trace, 1_700_000_000_123L));
+  }
+
+  @Test
+  void anUnknownRequestsFormatVersionIsRefusedWithAReason() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(
+            () -> TraceCodecs.versionRequests().deserializer().deserialize("t", new byte[] {9}))
+        .withMessageContaining("format version 9, expected 1 or 2");
+  }
+
+  @Test
   void anUnknownFormatVersionIsRefusedWithAReason() {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> TraceCodecs.assembled().deserializer().deserialize("t", new byte[] {9}))
         .withMessageContaining("format version 9, expected 1");
+  }
+
+  private static AssembledTrace assembled(String traceId, double millis) {
+    return new AssembledTrace(
+        traceId,
+        WHO,
+        "GPU-1",
+        Instant.parse("2026-12-01T10:00:00.123456789Z"),
+        millis,
+        false,
+        Map.of(Stage.GPU_EXECUTE, millis - 10),
+        Stage.GPU_EXECUTE,
+        128L);
   }
 
   private static SpanSummary span(

@@ -6,6 +6,7 @@ import io.strata.events.incident.ExemplarTrace;
 import io.strata.events.serde.JsonSerde;
 import io.strata.events.trace.Stage;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +37,47 @@ class NodeInputSerdeTest {
 
     assertThat(bytes[0]).isEqualTo((byte) 1);
     assertThat(roundTrip(TRACE)).isEqualTo(TRACE);
+  }
+
+  @Test
+  void aSweepsExemplarsTravelInBinaryAsOneRecordAndComeBackEqualInOrder() {
+    NodeInput.Trace second =
+        new NodeInput.Trace(
+            "GPU-2",
+            new ExemplarTrace(
+                "0af7651916cd43dd8448eb211c80319c",
+                97.25,
+                Stage.QUEUE_WAIT,
+                Map.of(Stage.QUEUE_WAIT, 90.0),
+                "llm-1",
+                "n1",
+                "GPU-2"));
+    NodeInput batch = new NodeInput.Traces(List.of((NodeInput.Trace) TRACE, second));
+
+    byte[] bytes = serde.serializer().serialize(TOPIC, batch);
+
+    assertThat(bytes[0]).isEqualTo((byte) 2);
+    assertThat(roundTrip(batch)).isEqualTo(batch);
+    assertThat(roundTrip(new NodeInput.Traces(List.of())))
+        .isEqualTo(new NodeInput.Traces(List.of()));
+  }
+
+  @Test
+  void aSweepsExemplarsParkedAsJsonComeBackEqual() {
+    JsonSerde<NodeInput> json = new JsonSerde<>(NodeInput.class);
+    NodeInput batch = new NodeInput.Traces(List.of((NodeInput.Trace) TRACE));
+
+    byte[] parked = json.serialize(TOPIC, batch);
+
+    assertThat(new String(parked, StandardCharsets.UTF_8)).startsWith("{\"kind\":\"TRACES\"");
+    assertThat(json.deserialize(TOPIC, parked)).isEqualTo(batch);
+  }
+
+  @Test
+  void anUnknownBinaryVersionIsRefusedWithAReason() {
+    org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+        .isThrownBy(() -> serde.deserializer().deserialize(TOPIC, new byte[] {9}))
+        .withMessageContaining("format version 9, expected 1 or 2");
   }
 
   @Test

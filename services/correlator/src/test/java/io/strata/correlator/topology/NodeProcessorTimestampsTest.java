@@ -10,12 +10,8 @@ import io.strata.events.k8s.PodPhase;
 import io.strata.events.topic.Keys;
 import java.time.Instant;
 import java.util.List;
-import org.apache.kafka.common.serialization.Serde;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,9 +33,9 @@ class NodeProcessorTimestampsTest {
       new NodeProcessor(Scenario.settings(), new CorrelatorMetrics(new SimpleMeterRegistry()));
 
   NodeProcessorTimestampsTest() {
-    addStore(StoreNames.NODES, CorrelatorTopology.json(NodeView.class));
-    addStore(StoreNames.NODE_GPUS, NodeCodecs.gpuViews());
-    addStore(StoreNames.NODE_EXEMPLARS, NodeCodecs.gpuExemplars());
+    MockStores.add(context, StoreNames.NODES, CorrelatorTopology.json(NodeView.class));
+    MockStores.add(context, StoreNames.NODE_GPUS, NodeCodecs.gpuViews());
+    MockStores.add(context, StoreNames.NODE_EXEMPLARS, NodeCodecs.gpuExemplars());
     processor.init(context);
   }
 
@@ -100,14 +96,5 @@ class NodeProcessorTimestampsTest {
     return context.forwarded().stream()
         .map(f -> f.record().value().getClass().getSimpleName() + "@" + f.record().timestamp())
         .toList();
-  }
-
-  private <V> void addStore(String name, Serde<V> values) {
-    KeyValueStore<String, V> store =
-        Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), values)
-            .withLoggingDisabled()
-            .build();
-    store.init(context.getStateStoreContext(), store);
-    context.addStateStore(store);
   }
 }

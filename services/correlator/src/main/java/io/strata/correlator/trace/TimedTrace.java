@@ -1,0 +1,7 @@
+package io.strata.correlator.trace;
+
+/**
+ * An assembled request with the time it completed at: its latest span's timestamp. A batch of
+ * requests carries each one's own time, since the windows a request lands in are chosen by it.
+ */
+public record TimedTrace(AssembledTrace trace, long timestamp) {}
