@@ -55,7 +55,8 @@ public final class BenchMain {
 
   private static void run(BenchOptions options, Path workDir) throws Exception {
     FleetShape fleet = FleetShape.of(options.gpus());
-    LoadGenerator generator = new LoadGenerator(fleet, System.currentTimeMillis());
+    LoadGenerator generator =
+        new LoadGenerator(fleet, System.currentTimeMillis(), options.requestsPerGpu());
     print("gpus", fleet.gpuCount());
     print("nodes", fleet.nodes().size());
     print("workloads", fleet.workloads().size());

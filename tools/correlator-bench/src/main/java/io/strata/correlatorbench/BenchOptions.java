@@ -22,6 +22,8 @@ import java.util.List;
  *     measure what the GC costs at that target)
  * @param correlatorProperties {@code key=value} settings handed to the correlator as {@code -D}
  *     system properties after the bench's own (to measure a setting, e.g. the commit interval)
+ * @param requestsPerGpu traced requests per GPU per second (1: the default mix, 6 of 7 records
+ *     spans; 0.2: the live run's, where samples are most of the records)
  * @param correlatorJvmOptions the correlator JVM's options besides its heap: by default the
  *     deployed ones ({@link CorrelatorProcess#DEPLOYED_JVM_OPTIONS}), so the bench measures what a
  *     deployer runs; {@code --correlator-jvm-options ""} measures the JVM's own defaults
@@ -39,13 +41,14 @@ record BenchOptions(
     String brokerHeap,
     String correlatorHeap,
     List<String> correlatorProperties,
+    double requestsPerGpu,
     List<String> correlatorJvmOptions) {
 
   static final String USAGE =
       "usage: run [--gpus N] [--seconds T] [--max-seconds S] [--fault-seconds S] [--faults N]"
           + " [--faults-during-drain N] [--jfr FILE]"
           + " [--correlator-jar JAR] [--work-dir DIR] [--broker-heap 1g]"
-          + " [--correlator-heap 1g]"
+          + " [--correlator-heap 1g] [--requests-per-gpu 1.0]"
           + " [--correlator-property key=value]... [--correlator-jvm-options \"-XX:... -XX:...\"]";
 
   BenchOptions {
@@ -80,6 +83,7 @@ record BenchOptions(
     String correlatorHeap = "1g";
     List<String> correlatorProperties = new ArrayList<>();
     List<String> correlatorJvmOptions = CorrelatorProcess.DEPLOYED_JVM_OPTIONS;
+    double requestsPerGpu = 1.0;
     List<String> rest = new ArrayList<>(List.of(args));
     while (!rest.isEmpty()) {
       String option = rest.remove(0);
@@ -100,6 +104,7 @@ record BenchOptions(
         case "--broker-heap" -> brokerHeap = value;
         case "--correlator-heap" -> correlatorHeap = value;
         case "--correlator-property" -> correlatorProperties.add(value);
+        case "--requests-per-gpu" -> requestsPerGpu = Double.parseDouble(value);
         case "--correlator-jvm-options" ->
             correlatorJvmOptions =
                 value.isBlank() ? List.of() : List.of(value.trim().split("\\s+"));
@@ -119,6 +124,7 @@ record BenchOptions(
         brokerHeap,
         correlatorHeap,
         correlatorProperties,
+        requestsPerGpu,
         correlatorJvmOptions);
   }
 }

@@ -25,12 +25,30 @@ final class LoadGenerator {
 
   private final FleetShape fleet;
   private final long runPrefix;
+  // Traced requests per GPU per second, in thousandths: 1000 = one each (the default mix); 200 =
+  // the
+  // live run's 0.2, where samples are most of the records.
+  private final int requestsPerMille;
   private final Set<String> failing = new HashSet<>();
   private long traceNumber;
 
   LoadGenerator(FleetShape fleet, long runPrefix) {
+    this(fleet, runPrefix, 1.0);
+  }
+
+  /**
+   * @param requestsPerGpu traced requests per GPU per second, 0 to 1: with less than one, a GPU
+   *     serves a request in a second when a stable hash of its position and the second says so, so
+   *     the fleet serves that fraction every second, spread over the GPUs
+   */
+  LoadGenerator(FleetShape fleet, long runPrefix, double requestsPerGpu) {
+    if (!(requestsPerGpu >= 0 && requestsPerGpu <= 1)) {
+      throw new IllegalArgumentException(
+          "requests per GPU must be within 0..1, got " + requestsPerGpu);
+    }
     this.fleet = fleet;
     this.runPrefix = runPrefix;
+    this.requestsPerMille = (int) Math.round(requestsPerGpu * 1000);
   }
 
   FleetShape fleet() {
@@ -102,7 +120,11 @@ final class LoadGenerator {
     for (Workload workload : fleet.workloads()) {
       for (Pod pod : workload.pods()) {
         for (int slot = 0; slot < pod.gpus().size(); slot++) {
+          long position = gpu;
           Instant start = second.plusNanos(Duration.ofSeconds(1).toNanos() * gpu++ / gpus);
+          if (!servesRequest(position, secondIndex)) {
+            continue;
+          }
           long trace = ++traceNumber;
           List<SpanSummary> spans =
               TraceRecords.request(pod, slot, runPrefix, trace, wobble(trace, slot), start);
@@ -113,6 +135,11 @@ final class LoadGenerator {
         }
       }
     }
+  }
+
+  private boolean servesRequest(long position, long secondIndex) {
+    return requestsPerMille >= 1000
+        || Math.floorMod(position * 7919 + secondIndex * 104_729, 1000) < requestsPerMille;
   }
 
   /** A deterministic 0..1 variation so values are not all identical. */

@@ -166,4 +166,20 @@ class LoadGeneratorTest {
     return sink.sent.stream()
         .collect(Collectors.groupingBy(s -> s.topic().name(), Collectors.counting()));
   }
+
+  /**
+   * At 0.2 requests per GPU, 1,000 GPUs serve exactly 200 requests every second (a stable hash of
+   * position and second that is a permutation of 0..999 each second), and still one sample each.
+   */
+  @Test
+  void aFifthOfARequestPerGpuIsExactlyAFifthOfTheFleetEverySecond() {
+    LoadGenerator sparse = new LoadGenerator(FleetShape.of(1000), 0xbe5cL, 0.2);
+    for (int s = 0; s < 3; s++) {
+      ListSink second = new ListSink();
+      sparse.second(second, T0.plusSeconds(s));
+      assertThat(countByTopic(second))
+          .containsExactlyInAnyOrderEntriesOf(
+              Map.of(Topics.DEVICE_SAMPLES.name(), 1000L, Topics.TRACE_SPANS.name(), 200L * 6));
+    }
+  }
 }

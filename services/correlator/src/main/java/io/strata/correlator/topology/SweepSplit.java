@@ -49,7 +49,30 @@ final class SweepSplit<V> implements Processor<String, TraceSweep, String, V> {
       }
     }
     byKey.forEach(
-        (key, traces) -> context.forward(new Record<>(key, batch.apply(traces), newest(traces))));
+        (key, traces) -> {
+          for (List<TimedTrace> chunk : chunks(traces, MAX_PER_RECORD)) {
+            context.forward(new Record<>(key, batch.apply(chunk), newest(chunk)));
+          }
+        });
+  }
+
+  /**
+   * Requests per record at most: a hot workload's sweep (thousands of requests a second on one key)
+   * must not grow a record past the broker's 1 MiB default; 256 binary requests are tens of
+   * kilobytes.
+   */
+  static final int MAX_PER_RECORD = 256;
+
+  /** {@code traces} cut in order into lists of at most {@code max}. */
+  static List<List<TimedTrace>> chunks(List<TimedTrace> traces, int max) {
+    if (traces.size() <= max) {
+      return List.of(traces);
+    }
+    List<List<TimedTrace>> chunks = new ArrayList<>();
+    for (int from = 0; from < traces.size(); from += max) {
+      chunks.add(traces.subList(from, Math.min(from + max, traces.size())));
+    }
+    return chunks;
   }
 
   /** The batch's time: its newest request's, where stream time would be had they come alone. */
