@@ -80,8 +80,14 @@ record FleetShape(int gpuCount, List<Node> nodes, List<Workload> workloads) {
     return String.format("llm-%03d", w);
   }
 
-  /** A stable, UUID-shaped GPU id (dcgm-exporter's {@code UUID} label is {@code GPU-<uuid>}). */
+  /**
+   * A stable GPU id shaped like a real one (dcgm-exporter's {@code UUID} label is {@code
+   * GPU-<uuid>}, random hex on real hardware), derived from the node and index as the simulator's
+   * are. Sequential ids would make Java's string hashes cluster, a cost no real fleet has.
+   */
   private static String gpuUuid(int node, int index) {
-    return String.format("GPU-%08x-0000-4000-8000-%012x", node, index);
+    return "GPU-"
+        + java.util.UUID.nameUUIDFromBytes(
+            ("bench/" + node + "/" + index).getBytes(java.nio.charset.StandardCharsets.UTF_8));
   }
 }

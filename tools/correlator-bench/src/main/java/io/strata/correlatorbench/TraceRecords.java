@@ -45,7 +45,9 @@ final class TraceRecords {
    */
   static List<SpanSummary> request(
       Pod pod, int slot, long runPrefix, long traceNumber, double jitter, Instant start) {
-    String traceId = String.format("%016x%016x", runPrefix, traceNumber);
+    // Random-looking like a real W3C trace id (sequential ids cluster in string hashes); unique per
+    // run and number, since the mix is a bijection of the number.
+    String traceId = String.format("%016x%016x", mix(runPrefix + traceNumber), mix(traceNumber));
     Correlation correlation = KubernetesRecords.correlation(pod);
     String rootId = spanId(traceNumber, 1);
     long[] nanos = new long[STAGES.length];
@@ -112,5 +114,12 @@ final class TraceRecords {
 
   private static String spanId(long traceNumber, int n) {
     return String.format("%014x%02x", traceNumber & 0xffffffffffffffL, n);
+  }
+
+  /** SplitMix64's finaliser: a bijection of 64-bit values whose outputs look random. */
+  private static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+    z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+    return z ^ (z >>> 31);
   }
 }
