@@ -273,6 +273,23 @@ public interface CorrelatorConfig {
     @WithDefault("15m")
     @DurationMin(millis = 1)
     Duration xidLookback();
+
+    /**
+     * Commit as soon as device trouble or a device incident is forwarded rather than at the next
+     * {@code commit.interval.ms}: under exactly-once an XID's incident otherwise waits for two
+     * commit intervals, one per hop (ADR 041). Off: the commit interval alone decides.
+     */
+    @WithDefault("true")
+    boolean promptCommit();
+
+    /**
+     * The least time between two prompt commit requests of one processor: a storm of trouble costs
+     * at most the commits of this commit interval; a request held back goes out with the next
+     * record after it.
+     */
+    @WithDefault("100ms")
+    @DurationMin(millis = 0)
+    Duration promptCommitSpacing();
   }
 
   /** The plain settings the topology is built from. */
@@ -307,7 +324,11 @@ public interface CorrelatorConfig {
             lifecycle().stateRetention()),
         new CorrelatorSettings.Ownership(
             ownership().mismatchGrace(), ownership().reportExporterWithoutOwner()),
-        new CorrelatorSettings.Device(device().temperatureCelsius(), device().xidLookback()),
+        new CorrelatorSettings.Device(
+            device().temperatureCelsius(),
+            device().xidLookback(),
+            device().promptCommit(),
+            device().promptCommitSpacing()),
         internalPartitions(),
         nodePartitions(),
         storeType());

@@ -18,6 +18,20 @@ public record CorrelatorSettings(
     int nodePartitions,
     Materialized.StoreType storeType) {
 
+  /** These settings with other device settings. */
+  public CorrelatorSettings withDevice(Device other) {
+    return new CorrelatorSettings(
+        traces,
+        windows,
+        regression,
+        lifecycle,
+        ownership,
+        other,
+        internalPartitions,
+        nodePartitions,
+        storeType);
+  }
+
   /** How many traces one task keeps open at most, unless configured. */
   public static final int DEFAULT_MAX_OPEN_TRACES = 200_000;
 
@@ -141,8 +155,28 @@ public record CorrelatorSettings(
   /** Exporter-vs-Kubernetes ownership verification. */
   public record Ownership(Duration mismatchGrace, boolean reportExporterWithoutOwner) {}
 
-  /** Device anomaly thresholds used as DEVICE_DEGRADED evidence. */
-  public record Device(double temperatureCelsius, Duration xidLookback) {}
+  /**
+   * Device anomaly thresholds used as DEVICE_DEGRADED evidence, and how device trouble and its
+   * incidents are committed.
+   *
+   * @param promptCommit request a commit as soon as device trouble or a device incident is
+   *     forwarded instead of waiting for {@code commit.interval.ms} (ADR 041)
+   * @param promptCommitSpacing the least time between two such requests
+   */
+  public record Device(
+      double temperatureCelsius,
+      Duration xidLookback,
+      boolean promptCommit,
+      Duration promptCommitSpacing) {
+
+    /** Prompt commits on, at most one request per 100 ms. */
+    public Device(double temperatureCelsius, Duration xidLookback) {
+      this(temperatureCelsius, xidLookback, true, DEFAULT_PROMPT_COMMIT_SPACING);
+    }
+  }
+
+  /** The prompt-commit spacing's default: a storm of faults costs a 100 ms commit interval. */
+  public static final Duration DEFAULT_PROMPT_COMMIT_SPACING = Duration.ofMillis(100);
 
   /** The production defaults (1-minute windows advancing every 10 s). */
   public static CorrelatorSettings defaults() {

@@ -73,6 +73,11 @@ public final class CorrelatorMetrics {
     registry.counter("strata.correlator.ownership.mismatches", "reason", reason.name()).increment();
   }
 
+  /** A commit asked for ahead of the commit interval (ADR 041), by the side that asked. */
+  void promptCommit(String side) {
+    registry.counter("strata.correlator.prompt.commits", "side", side).increment();
+  }
+
   void xidAsEvidenceOnly() {
     registry.counter("strata.correlator.xids.evidence.only").increment();
   }

@@ -26,6 +26,7 @@ final class DeviceIncidentProcessor
   private final CorrelatorSettings.Lifecycle lifecycle;
   private final int exemplarLimit;
   private final CorrelatorMetrics metrics;
+  private final PromptCommit promptCommit;
   private ProcessorContext<String, Routed> context;
   private KeyValueStore<String, DeviceRecovery> incidents;
 
@@ -33,16 +34,20 @@ final class DeviceIncidentProcessor
     this.lifecycle = settings.lifecycle();
     this.exemplarLimit = settings.windows().exemplarTraces();
     this.metrics = metrics;
+    this.promptCommit =
+        PromptCommit.of(settings.device(), () -> metrics.promptCommit("device-incident"));
   }
 
   @Override
   public void init(ProcessorContext<String, Routed> context) {
     this.context = context;
+    this.promptCommit.init(context);
     this.incidents = context.getStateStore(StoreNames.DEVICE_INCIDENTS);
   }
 
   @Override
   public void process(Record<String, DeviceIncidentInput> record) {
+    promptCommit.onRecord();
     DeviceIncidentInput input = Objects.requireNonNull(record.value(), "device incident input");
     Instant at = Instant.ofEpochMilli(record.timestamp());
     if (input instanceof DeviceIncidentInput.Node node) {
@@ -108,6 +113,8 @@ final class DeviceIncidentProcessor
                   record
                       .withKey(incident.incidentId())
                       .withValue(new Routed.IncidentOut(incident)));
+              // Readers (the remediator, the console) see it once this transaction commits.
+              promptCommit.request();
             });
   }
 }

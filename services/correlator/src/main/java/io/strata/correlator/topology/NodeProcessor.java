@@ -46,7 +46,11 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   private final SampleDecision samples;
   private final XidDecision xids;
   private final CorrelatorMetrics metrics;
+  private final PromptCommit promptCommit;
   private ProcessorContext<String, Routed> context;
+  // Whether trouble forwarded for the current record is news (an XID, or a GPU that was not
+  // failing): a GPU failing every sample refreshes its incident, which is not worth a commit.
+  private boolean troubleIsNews;
   private KeyValueStore<String, NodeView> nodes;
   private KeyValueStore<String, GpuView> gpus;
   private KeyValueStore<String, GpuExemplars> exemplars;
@@ -71,11 +75,13 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
             trouble);
     this.xids = new XidDecision(xidLookback, handoff, trouble);
     this.metrics = metrics;
+    this.promptCommit = PromptCommit.of(settings.device(), () -> metrics.promptCommit("node"));
   }
 
   @Override
   public void init(ProcessorContext<String, Routed> context) {
     this.context = context;
+    this.promptCommit.init(context);
     this.nodes = context.getStateStore(StoreNames.NODES);
     this.gpus = context.getStateStore(StoreNames.NODE_GPUS);
     this.exemplars = context.getStateStore(StoreNames.NODE_EXEMPLARS);
@@ -109,6 +115,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
    */
   @Override
   public void process(Record<String, NodeInput> record) {
+    promptCommit.onRecord();
     NodeInput input = Objects.requireNonNull(record.value(), "node input");
     if (input instanceof NodeInput.Traces traces) {
       // A sweep's requests of this node, in completion order: each as if it came alone. Their
@@ -124,6 +131,10 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     String uuid = gpuOf(input);
     String gpuKey = uuid == null || uuid.isBlank() ? null : record.key() + "/" + uuid;
     GpuView gpuBefore = gpuKey == null ? null : gpus.get(gpuKey);
+    troubleIsNews =
+        input instanceof NodeInput.Xid
+            || gpuBefore == null
+            || gpuBefore.cleanToReport() < settings.lifecycle().deviceCleanSamplesToResolve();
     NodeView next = decide(record, input, gpuBefore == null ? meta : meta.withGpu(uuid, gpuBefore));
     NodeView nextMeta = next.withoutGpus();
     if (nextMeta.isEmpty()) {
@@ -223,6 +234,10 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
           record,
           DeviceIncidentInput.trouble(
               trouble.trackerKey(), trouble.draft(), trouble.workload(), trouble.health()));
+      // The device-incident task sees it only once this transaction commits (ADR 041).
+      if (troubleIsNews) {
+        promptCommit.request();
+      }
     } else if (forward instanceof NodeForward.Finding finding) {
       if (finding.finding().kind() != FindingKind.RESOLVED) {
         metrics.ownershipMismatch(finding.finding().reason());
@@ -233,6 +248,8 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
       toDeviceIncidents(record, DeviceIncidentInput.clean(clean.trackerKey()));
     } else if (forward instanceof NodeForward.NodeHealthChanged changed) {
       toDeviceIncidents(record, DeviceIncidentInput.node(changed.health()));
+      // A cordon moves an open incident to MITIGATING: the remediator waits for it.
+      promptCommit.request();
     } else {
       // Java 17 has no exhaustive pattern switch: a new NodeForward case must not vanish here.
       throw new IllegalStateException("no route for node forward " + forward.getClass());
