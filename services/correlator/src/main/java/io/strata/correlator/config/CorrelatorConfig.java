@@ -290,6 +290,17 @@ public interface CorrelatorConfig {
     @WithDefault("100ms")
     @DurationMin(millis = 0)
     Duration promptCommitSpacing();
+
+    /**
+     * How long a GPU entry change that is only new readings (the newest sample's fields and time,
+     * the requests the GPU served) may stay unwritten to the changelog: it is written with the
+     * GPU's next change that matters (health, holder, XIDs, a report to its workload) or after
+     * this. A failover or restart restores readings up to this old; 0 writes every change at the
+     * next commit (ADR 042).
+     */
+    @WithDefault("30s")
+    @DurationMin(millis = 0)
+    Duration readingsMaxDeferral();
   }
 
   /** The plain settings the topology is built from. */
@@ -328,7 +339,8 @@ public interface CorrelatorConfig {
             device().temperatureCelsius(),
             device().xidLookback(),
             device().promptCommit(),
-            device().promptCommitSpacing()),
+            device().promptCommitSpacing(),
+            device().readingsMaxDeferral()),
         internalPartitions(),
         nodePartitions(),
         storeType());

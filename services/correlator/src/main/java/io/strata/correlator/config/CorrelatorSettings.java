@@ -162,18 +162,30 @@ public record CorrelatorSettings(
    * @param promptCommit request a commit as soon as device trouble or a device incident is
    *     forwarded instead of waiting for {@code commit.interval.ms} (ADR 041)
    * @param promptCommitSpacing the least time between two such requests
+   * @param readingsMaxDeferral how long a GPU entry change that is only new readings (and a GPU's
+   *     served requests) may stay unwritten to the changelog; zero writes every change at the next
+   *     commit (ADR 042)
    */
   public record Device(
       double temperatureCelsius,
       Duration xidLookback,
       boolean promptCommit,
-      Duration promptCommitSpacing) {
+      Duration promptCommitSpacing,
+      Duration readingsMaxDeferral) {
 
-    /** Prompt commits on, at most one request per 100 ms. */
+    /** Prompt commits on, at most one request per 100 ms; readings deferred up to 30 s. */
     public Device(double temperatureCelsius, Duration xidLookback) {
-      this(temperatureCelsius, xidLookback, true, DEFAULT_PROMPT_COMMIT_SPACING);
+      this(
+          temperatureCelsius,
+          xidLookback,
+          true,
+          DEFAULT_PROMPT_COMMIT_SPACING,
+          DEFAULT_READINGS_MAX_DEFERRAL);
     }
   }
+
+  /** How long new readings of a GPU may wait to be written, unless configured. */
+  public static final Duration DEFAULT_READINGS_MAX_DEFERRAL = Duration.ofSeconds(30);
 
   /** The prompt-commit spacing's default: a storm of faults costs a 100 ms commit interval. */
   public static final Duration DEFAULT_PROMPT_COMMIT_SPACING = Duration.ofMillis(100);

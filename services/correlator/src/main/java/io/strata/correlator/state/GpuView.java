@@ -5,6 +5,7 @@ import io.strata.events.incident.ExemplarTrace;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The node side's state for one GPU: its last two samples (what {@link KeptSamples} keeps of them),
@@ -32,6 +33,31 @@ public record GpuView(
   public GpuView {
     xids = xids == null ? List.of() : List.copyOf(xids);
     exemplars = exemplars == null ? List.of() : List.copyOf(exemplars);
+  }
+
+  /**
+   * Whether {@code next} differs from {@code current} only in the samples' readings: the newest
+   * sample's fields and time and the counters kept of the one before, with the same GPU, health and
+   * exporter owner, and nothing else of the entry changed (XIDs, ownership check, holder, clean
+   * samples due, what was last reported to the workload) but when the last periodic report went.
+   * Such a change is evidence no decision turns on; the next sample replaces it, and a restored
+   * report time only makes the next periodic report come early (ADR 042).
+   */
+  public static boolean onlyReadingsChanged(GpuView current, GpuView next) {
+    if (current.latest == null || next.latest == null) {
+      return false;
+    }
+    return current.latest.health() == next.latest.health()
+        && Objects.equals(current.latest.gpuUuid(), next.latest.gpuUuid())
+        && Objects.equals(current.latest.migInstanceId(), next.latest.migInstanceId())
+        && Objects.equals(current.latest.owner(), next.latest.owner())
+        && current.cleanToReport == next.cleanToReport
+        && Objects.equals(current.reportedSignature, next.reportedSignature)
+        && Objects.equals(current.ownerWorkload, next.ownerWorkload)
+        && Objects.equals(current.ownerPod, next.ownerPod)
+        && Objects.equals(current.mismatch, next.mismatch)
+        && current.xids.equals(next.xids)
+        && current.exemplars.equals(next.exemplars);
   }
 
   public static GpuView empty() {

@@ -8,6 +8,7 @@ import io.strata.correlator.recovery.DeviceRecovery;
 import io.strata.correlator.recovery.DeviceWatch;
 import io.strata.correlator.state.EventMark;
 import io.strata.correlator.state.GpuSnapshot;
+import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.NodeView;
 import io.strata.correlator.state.PodBrief;
 import io.strata.correlator.state.WorkloadView;
@@ -25,6 +26,7 @@ import io.strata.events.serde.JsonSerde;
 import io.strata.events.topic.NodePartitioning;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serde;
@@ -57,7 +59,7 @@ public final class CorrelatorTopology {
 
   public static Topology build(CorrelatorSettings settings, CorrelatorMetrics metrics) {
     StreamsBuilder builder = new StreamsBuilder();
-    addStores(builder, settings.storeType());
+    addStores(builder, settings);
     KStream<String, Routed> pods =
         guarded(
             source(builder, Topics.K8S_PODS, "pods", metrics),
@@ -252,18 +254,27 @@ public final class CorrelatorTopology {
         .to(Topics.INCIDENTS.name(), produced(Topics.INCIDENTS, side + "-incidents-sink"));
   }
 
-  private static void addStores(StreamsBuilder builder, Materialized.StoreType type) {
+  private static void addStores(StreamsBuilder builder, CorrelatorSettings settings) {
+    Materialized.StoreType type = settings.storeType();
     addStore(builder, type, StoreNames.POD_ROUTES, json(PodState.class));
     addStore(builder, type, StoreNames.CLAIM_ROUTES, json(ClaimState.class));
     // The node side's entries change with every sample or request: decoded and written down once
     // per commit (WriteBehindStore), GPUs and their exemplars in binary.
     builder.addStateStore(
         writeBehind(store(type, StoreNames.NODES, json(NodeView.class)), CACHED_NODES));
-    builder.addStateStore(
-        writeBehind(store(type, StoreNames.NODE_GPUS, NodeCodecs.gpuViews()), CACHED_GPUS));
+    // A GPU's newest readings and served requests are evidence, not state a decision turns on:
+    // written with the GPU's next change that matters or after readings-max-deferral (ADR 042).
+    Duration readings = settings.device().readingsMaxDeferral();
     builder.addStateStore(
         writeBehind(
-            store(type, StoreNames.NODE_EXEMPLARS, NodeCodecs.gpuExemplars()), CACHED_GPUS));
+            store(type, StoreNames.NODE_GPUS, NodeCodecs.gpuViews()),
+            CACHED_GPUS,
+            RefreshPolicy.of(GpuView::onlyReadingsChanged, readings)));
+    builder.addStateStore(
+        writeBehind(
+            store(type, StoreNames.NODE_EXEMPLARS, NodeCodecs.gpuExemplars()),
+            CACHED_GPUS,
+            RefreshPolicy.of((current, next) -> true, readings)));
     addStore(builder, type, StoreNames.DEVICE_INCIDENTS, json(DeviceRecovery.class));
     addStore(builder, type, StoreNames.DEVICE_WATCHES, json(DeviceWatch.class));
     addStore(builder, type, StoreNames.WORKLOADS, json(WorkloadView.class));
@@ -285,11 +296,16 @@ public final class CorrelatorTopology {
 
   static <V> StoreBuilder<KeyValueStore<String, V>> writeBehind(
       StoreBuilder<KeyValueStore<String, V>> below, int maxCleanEntries) {
+    return writeBehind(below, maxCleanEntries, RefreshPolicy.never());
+  }
+
+  static <V> StoreBuilder<KeyValueStore<String, V>> writeBehind(
+      StoreBuilder<KeyValueStore<String, V>> below, int maxCleanEntries, RefreshPolicy<V> refresh) {
     // Kafka Streams' record cache below a write-behind store only copied its once-per-commit
     // writes into a sorted map of byte keys and looked up every miss twice (2.7 % of the stream
     // thread in a JFR profile, 2026-12-02): the write-behind layer already writes each key once per
     // commit.
-    return new WriteBehindStoreBuilder<>(below.withCachingDisabled(), maxCleanEntries);
+    return new WriteBehindStoreBuilder<>(below.withCachingDisabled(), maxCleanEntries, refresh);
   }
 
   static <V> StoreBuilder<KeyValueStore<String, V>> store(

@@ -37,6 +37,14 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  * {@link #init} drop everything held here, so the store below is the truth again. Scans first write
  * the pending values down, so they see every write.
  *
+ * <p>With a {@link RefreshPolicy} a change that is only a refresh of an entry that exists below (a
+ * GPU's newest readings) is deferred: kept here, read back by {@link #get}, and written down with
+ * the key's next other change, with a scan, or once {@code maxDeferral} has passed since deferred
+ * values were last written down. Such a value is not in the changelog when the commit that covers
+ * its input completes: after a failover or restore the entry is up to {@code maxDeferral} older
+ * than the offsets say, which the policy's owner accepts for that data (ADR 042); a clean shutdown
+ * drops them too (they are written at a commit or a scan, never at a close).
+ *
  * <p>Uses Kafka Streams' {@code CachedStateStore} hook (an internals interface, stable since 2.x);
  * WriteBehindStoreTopologyTest checks the changelog it produces.
  */
@@ -51,9 +59,19 @@ final class WriteBehindStore<V> implements KeyValueStore<String, V>, CachedState
   // Keys a get found nowhere since the last write-down: a new trace's first span reads, then
   // writes, and the write need not ask the store below again whether the key exists.
   private final Set<String> absent = new HashSet<>();
+  // Refreshes of entries below, not yet written: see RefreshPolicy.
+  private final Map<String, V> deferred = new HashMap<>();
+  private final RefreshPolicy<V> refresh;
+  private long deferredWrittenNanos;
 
   WriteBehindStore(KeyValueStore<String, V> below, int maxCleanEntries) {
+    this(below, maxCleanEntries, RefreshPolicy.never());
+  }
+
+  WriteBehindStore(KeyValueStore<String, V> below, int maxCleanEntries, RefreshPolicy<V> refresh) {
     this.below = below;
+    this.refresh = refresh;
+    this.deferredWrittenNanos = refresh.nanoClock().getAsLong();
     this.clean =
         new LinkedHashMap<>(1024, 0.75f, true) {
           @Override
@@ -69,7 +87,11 @@ final class WriteBehindStore<V> implements KeyValueStore<String, V>, CachedState
     if (written != null) {
       return written.value();
     }
-    V value = clean.get(key);
+    V value = deferred.isEmpty() ? null : deferred.get(key);
+    if (value != null) {
+      return value;
+    }
+    value = clean.get(key);
     if (value == null) {
       value = below.get(key);
       if (value != null) {
@@ -87,6 +109,14 @@ final class WriteBehindStore<V> implements KeyValueStore<String, V>, CachedState
       delete(key);
       return;
     }
+    if (refresh.defers() && !pending.containsKey(key)) {
+      V current = deferred.containsKey(key) ? deferred.get(key) : clean.get(key);
+      if (current != null && refresh.refreshOnly().test(current, value)) {
+        deferred.put(key, value); // below holds the key: clean entries are written ones
+        return;
+      }
+    }
+    deferred.remove(key);
     pending.put(key, new Pending<>(value, existsBelow(key)));
     absent.remove(key);
   }
@@ -109,6 +139,7 @@ final class WriteBehindStore<V> implements KeyValueStore<String, V>, CachedState
   public V delete(String key) {
     V current = get(key);
     boolean below = existsBelow(key);
+    deferred.remove(key);
     clean.remove(key);
     if (below) {
       pending.put(key, new Pending<>(null, true));
@@ -128,6 +159,24 @@ final class WriteBehindStore<V> implements KeyValueStore<String, V>, CachedState
       return false;
     }
     return clean.containsKey(key) || below.get(key) != null;
+  }
+
+  /** Writes pending and deferred values down: a scan reads the store below. */
+  private void writeDownAll() {
+    takeDeferred();
+    writeDown();
+  }
+
+  /** Makes the deferred values pending, so the next write-down writes them. */
+  private void takeDeferred() {
+    deferredWrittenNanos = refresh.nanoClock().getAsLong();
+    if (deferred.isEmpty()) {
+      return;
+    }
+    for (Map.Entry<String, V> entry : deferred.entrySet()) {
+      pending.put(entry.getKey(), new Pending<>(entry.getValue(), true));
+    }
+    deferred.clear();
   }
 
   /** Writes the pending values to the store below (its record cache, then its changelog). */
@@ -150,6 +199,9 @@ final class WriteBehindStore<V> implements KeyValueStore<String, V>, CachedState
 
   @Override
   public void flushCache() {
+    if (refresh.nanoClock().getAsLong() - deferredWrittenNanos >= refresh.maxDeferral().toNanos()) {
+      takeDeferred();
+    }
     writeDown();
     if (below instanceof CachedStateStore<?, ?> cached) {
       cached.flushCache();
@@ -159,6 +211,7 @@ final class WriteBehindStore<V> implements KeyValueStore<String, V>, CachedState
   @Override
   public void clearCache() {
     pending.clear();
+    deferred.clear();
     clean.clear();
     absent.clear();
     if (below instanceof CachedStateStore<?, ?> cached) {
@@ -173,20 +226,20 @@ final class WriteBehindStore<V> implements KeyValueStore<String, V>, CachedState
 
   @Override
   public KeyValueIterator<String, V> range(String from, String to) {
-    writeDown();
+    writeDownAll();
     return below.range(from, to);
   }
 
   @Override
   public KeyValueIterator<String, V> all() {
-    writeDown();
+    writeDownAll();
     return below.all();
   }
 
   @Override
   public <PS extends Serializer<P>, P> KeyValueIterator<String, V> prefixScan(
       P prefix, PS prefixKeySerializer) {
-    writeDown();
+    writeDownAll();
     return below.prefixScan(prefix, prefixKeySerializer);
   }
 
@@ -203,6 +256,7 @@ final class WriteBehindStore<V> implements KeyValueStore<String, V>, CachedState
   @Override
   public void init(StateStoreContext context, StateStore root) {
     pending.clear();
+    deferred.clear();
     clean.clear();
     absent.clear();
     below.init(context, root);
@@ -210,6 +264,8 @@ final class WriteBehindStore<V> implements KeyValueStore<String, V>, CachedState
 
   @Override
   public void flush() {
+    // Not the deferred values: Kafka Streams may flush after a commit (a checkpoint), where a
+    // write would reach the changelog outside the transaction that covers its input.
     writeDown();
     below.flush();
   }
@@ -217,6 +273,7 @@ final class WriteBehindStore<V> implements KeyValueStore<String, V>, CachedState
   @Override
   public void close() {
     pending.clear();
+    deferred.clear();
     clean.clear();
     absent.clear();
     below.close();

@@ -9,15 +9,18 @@ final class WriteBehindStoreBuilder<V> implements StoreBuilder<KeyValueStore<Str
 
   private final StoreBuilder<KeyValueStore<String, V>> below;
   private final int maxCleanEntries;
+  private final RefreshPolicy<V> refresh;
 
-  WriteBehindStoreBuilder(StoreBuilder<KeyValueStore<String, V>> below, int maxCleanEntries) {
+  WriteBehindStoreBuilder(
+      StoreBuilder<KeyValueStore<String, V>> below, int maxCleanEntries, RefreshPolicy<V> refresh) {
     this.below = below;
     this.maxCleanEntries = maxCleanEntries;
+    this.refresh = refresh;
   }
 
   @Override
   public KeyValueStore<String, V> build() {
-    return new WriteBehindStore<>(below.build(), maxCleanEntries);
+    return new WriteBehindStore<>(below.build(), maxCleanEntries, refresh);
   }
 
   @Override

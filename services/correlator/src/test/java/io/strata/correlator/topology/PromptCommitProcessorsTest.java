@@ -130,6 +130,10 @@ class PromptCommitProcessorsTest {
     CorrelatorSettings s = Scenario.settings();
     return s.withDevice(
         new CorrelatorSettings.Device(
-            s.device().temperatureCelsius(), s.device().xidLookback(), true, spacing));
+            s.device().temperatureCelsius(),
+            s.device().xidLookback(),
+            true,
+            spacing,
+            s.device().readingsMaxDeferral()));
   }
 }

@@ -32,8 +32,8 @@ import org.junit.jupiter.api.Test;
  */
 class WriteBehindStoreTopologyTest {
 
-  private static final String STORE = "wb";
-  private static final String CHANGELOG = "app-" + STORE + "-changelog";
+  static final String STORE = "wb";
+  static final String CHANGELOG = "app-" + STORE + "-changelog";
 
   private TopologyTestDriver driver;
   private TestInputTopic<String, String> commands;
@@ -65,22 +65,30 @@ class WriteBehindStoreTopologyTest {
 
   @BeforeEach
   void start() throws Exception {
+    driver = commandsDriver(RefreshPolicy.never());
+    commands = driver.createInputTopic("commands", new StringSerializer(), new StringSerializer());
+    changelog =
+        driver.createOutputTopic(CHANGELOG, new StringDeserializer(), new StringDeserializer());
+  }
+
+  /**
+   * A driver whose "commands" topic runs {@link Commands} on a write-behind store {@link #STORE}.
+   */
+  static TopologyTestDriver commandsDriver(RefreshPolicy<String> refresh) throws Exception {
     Path stateDir = Files.createTempDirectory("write-behind-ttd-");
     StreamsBuilder builder = new StreamsBuilder();
     builder.addStateStore(
         CorrelatorTopology.writeBehind(
             CorrelatorTopology.store(Materialized.StoreType.IN_MEMORY, STORE, Serdes.String()),
-            100));
+            100,
+            refresh));
     builder.stream("commands", Consumed.with(Serdes.String(), Serdes.String()))
         .process(Commands::new, STORE);
     Properties props = new Properties();
     props.put(StreamsConfig.APPLICATION_ID_CONFIG, "app");
     props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
     props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-    driver = new TopologyTestDriver(builder.build(), props);
-    commands = driver.createInputTopic("commands", new StringSerializer(), new StringSerializer());
-    changelog =
-        driver.createOutputTopic(CHANGELOG, new StringDeserializer(), new StringDeserializer());
+    return new TopologyTestDriver(builder.build(), props);
   }
 
   @AfterEach
