@@ -70,7 +70,9 @@ public final class DeviceTrouble {
     String key = trackerKey(ref.nodeKey(), ref.uuid(), incidentClass);
     String workload = owner == null ? null : gpu.ownerWorkload();
     List<NodeForward> forwards = new ArrayList<>();
-    forwards.add(new NodeForward.Trouble(key, draft, workload, health));
+    // A GPU already failing keeps cleanToReport at its reset value; an XID is always news.
+    boolean news = xid != null || gpu.cleanToReport() < cleanSamplesToResolve;
+    forwards.add(new NodeForward.Trouble(key, draft, workload, health, news));
     if (workload != null) {
       forwards.add(new NodeForward.WatchDevice(workload, key));
     }

@@ -29,8 +29,11 @@ public sealed interface NodeForward {
    * Device trouble for the device-incident side: open or refresh the incident.
    *
    * @param workload the workload holding the GPU, null when none
+   * @param news an XID, or a failing sample of a GPU that was not failing; false for a failing
+   *     GPU's refresh on its next failing sample (ADR 041: only news asks for a prompt commit)
    */
-  record Trouble(String trackerKey, IncidentDraft draft, String workload, NodeHealth health)
+  record Trouble(
+      String trackerKey, IncidentDraft draft, String workload, NodeHealth health, boolean news)
       implements NodeForward {}
 
   /** A clean sample of a GPU after trouble, for the device-incident side. */

@@ -48,9 +48,6 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   private final CorrelatorMetrics metrics;
   private final PromptCommit promptCommit;
   private ProcessorContext<String, Routed> context;
-  // Whether trouble forwarded for the current record is news (an XID, or a GPU that was not
-  // failing): a GPU failing every sample refreshes its incident, which is not worth a commit.
-  private boolean troubleIsNews;
   private KeyValueStore<String, NodeView> nodes;
   private KeyValueStore<String, GpuView> gpus;
   private KeyValueStore<String, GpuExemplars> exemplars;
@@ -131,10 +128,6 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     String uuid = gpuOf(input);
     String gpuKey = uuid == null || uuid.isBlank() ? null : record.key() + "/" + uuid;
     GpuView gpuBefore = gpuKey == null ? null : gpus.get(gpuKey);
-    troubleIsNews =
-        input instanceof NodeInput.Xid
-            || gpuBefore == null
-            || gpuBefore.cleanToReport() < settings.lifecycle().deviceCleanSamplesToResolve();
     NodeView next = decide(record, input, gpuBefore == null ? meta : meta.withGpu(uuid, gpuBefore));
     NodeView nextMeta = next.withoutGpus();
     if (nextMeta.isEmpty()) {
@@ -235,7 +228,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
           DeviceIncidentInput.trouble(
               trouble.trackerKey(), trouble.draft(), trouble.workload(), trouble.health()));
       // The device-incident task sees it only once this transaction commits (ADR 041).
-      if (troubleIsNews) {
+      if (trouble.news()) {
         promptCommit.request();
       }
     } else if (forward instanceof NodeForward.Finding finding) {

@@ -30,7 +30,6 @@ final class PromptCommit {
   private final Runnable counted;
   private ProcessingContext context;
   private boolean pending;
-  private boolean everRequested;
   private long lastRequestNanos;
 
   /**
@@ -44,6 +43,8 @@ final class PromptCommit {
     this.spacingNanos = spacing.toNanos();
     this.nanoClock = nanoClock;
     this.counted = counted;
+    // As if the last request went one spacing ago: the first one goes out at once.
+    this.lastRequestNanos = nanoClock.getAsLong() - spacingNanos;
   }
 
   /** As the device settings say, on the wall clock. */
@@ -70,13 +71,12 @@ final class PromptCommit {
       return;
     }
     long now = nanoClock.getAsLong();
-    if (everRequested && now - lastRequestNanos < spacingNanos) {
+    if (now - lastRequestNanos < spacingNanos) {
       return;
     }
     context.commit();
     counted.run();
     pending = false;
-    everRequested = true;
     lastRequestNanos = now;
   }
 }

@@ -64,10 +64,6 @@ final class WriteBehindStore<V> implements KeyValueStore<String, V>, CachedState
   private final RefreshPolicy<V> refresh;
   private long deferredWrittenNanos;
 
-  WriteBehindStore(KeyValueStore<String, V> below, int maxCleanEntries) {
-    this(below, maxCleanEntries, RefreshPolicy.never());
-  }
-
   WriteBehindStore(KeyValueStore<String, V> below, int maxCleanEntries, RefreshPolicy<V> refresh) {
     this.below = below;
     this.refresh = refresh;
