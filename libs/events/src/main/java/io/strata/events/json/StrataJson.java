@@ -1,6 +1,7 @@
 package io.strata.events.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -44,6 +45,10 @@ public final class StrataJson {
         .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
         .enable(DeserializationFeature.READ_UNKNOWN_ENUM_VALUES_USING_DEFAULT_VALUE)
         .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+        // Jackson's bundled FastDoubleParser: the same correctly rounded double as the JDK's
+        // parser at a fraction of the cost; decimal numbers were a third of decoding a device
+        // sample (docs/benchmarks.md, 2026-12-03).
+        .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
         .defaultPropertyInclusion(
             JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
         .build();

@@ -5,6 +5,7 @@ import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.Incident;
+import io.strata.events.json.DeviceSampleReader;
 import io.strata.events.k8s.ClaimState;
 import io.strata.events.k8s.NodeState;
 import io.strata.events.k8s.PodState;
@@ -34,7 +35,8 @@ public final class Topics {
   public static final Topic<String, DeviceSample> DEVICE_SAMPLES =
       event(
           "strata.device.samples.v1",
-          DeviceSample.class,
+          // The busiest topic: its common form is read without data binding (same outcome).
+          new JsonSerde<>(DeviceSample.class, new DeviceSampleReader()),
           EventType.DEVICE_SAMPLE,
           "cluster/node/gpu_uuid",
           CleanupPolicy.DELETE,
@@ -231,16 +233,21 @@ public final class Topics {
       int partitions,
       Duration retention,
       Partitioning partitioning) {
+    return event(
+        name, new JsonSerde<>(type), eventType, key, policy, partitions, retention, partitioning);
+  }
+
+  private static <V> Topic<String, V> event(
+      String name,
+      JsonSerde<V> values,
+      EventType eventType,
+      String key,
+      CleanupPolicy policy,
+      int partitions,
+      Duration retention,
+      Partitioning partitioning) {
     Serde<String> keys = Serdes.String();
     return new Topic<>(
-        name,
-        keys,
-        new JsonSerde<>(type),
-        eventType,
-        key,
-        policy,
-        partitions,
-        retention,
-        partitioning);
+        name, keys, values, eventType, key, policy, partitions, retention, partitioning);
   }
 }
