@@ -50,14 +50,7 @@ public final class NodeCodecs {
     out.writeByte(VERSION);
     DeviceCodecs.writeSample(out, gpu.latest());
     DeviceCodecs.writeSample(out, gpu.previous());
-    out.writeShort(gpu.xids().size());
-    for (XidMark xid : gpu.xids()) {
-      out.writeInt(xid.xid());
-      writeEnum(out, xid.action());
-      writeEnum(out, xid.origin());
-      out.writeLong(xid.occurrences());
-      writeInstant(out, xid.at());
-    }
+    writeXids(out, gpu.xids());
     MismatchState mismatch = gpu.mismatch();
     out.writeBoolean(mismatch != null);
     if (mismatch != null) {
@@ -78,17 +71,7 @@ public final class NodeCodecs {
     BinaryCodec.expectVersion(in, VERSION, "a GPU entry");
     var latest = DeviceCodecs.readSample(in);
     var previous = DeviceCodecs.readSample(in);
-    int xidCount = in.readUnsignedShort();
-    List<XidMark> xids = new ArrayList<>(xidCount);
-    for (int i = 0; i < xidCount; i++) {
-      xids.add(
-          new XidMark(
-              in.readInt(),
-              readEnum(in, XidAction.class),
-              readEnum(in, XidOrigin.class),
-              in.readLong(),
-              readInstant(in)));
-    }
+    List<XidMark> xids = readXids(in);
     MismatchState mismatch =
         in.readBoolean()
             ? new MismatchState(
@@ -108,6 +91,32 @@ public final class NodeCodecs {
         in.readInt(),
         readInstant(in),
         readString(in));
+  }
+
+  static void writeXids(DataOutputStream out, List<XidMark> xids) throws IOException {
+    out.writeShort(xids.size());
+    for (XidMark xid : xids) {
+      out.writeInt(xid.xid());
+      writeEnum(out, xid.action());
+      writeEnum(out, xid.origin());
+      out.writeLong(xid.occurrences());
+      writeInstant(out, xid.at());
+    }
+  }
+
+  static List<XidMark> readXids(DataInputStream in) throws IOException {
+    int count = in.readUnsignedShort();
+    List<XidMark> xids = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      xids.add(
+          new XidMark(
+              in.readInt(),
+              readEnum(in, XidAction.class),
+              readEnum(in, XidOrigin.class),
+              in.readLong(),
+              readInstant(in)));
+    }
+    return xids;
   }
 
   static void writeExemplars(DataOutputStream out, GpuExemplars exemplars) throws IOException {

@@ -2,12 +2,12 @@ package io.strata.correlator.topology;
 
 import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.codec.NodeCodecs;
+import io.strata.correlator.codec.WorkloadCodecs;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.incident.IncidentTracker;
 import io.strata.correlator.recovery.DeviceRecovery;
 import io.strata.correlator.recovery.DeviceWatch;
 import io.strata.correlator.state.EventMark;
-import io.strata.correlator.state.GpuSnapshot;
 import io.strata.correlator.state.GpuView;
 import io.strata.correlator.state.NodeView;
 import io.strata.correlator.state.PodBrief;
@@ -177,7 +177,8 @@ public final class CorrelatorTopology {
                     .merge(windows, Named.as("merge-windows"))
                     .merge(events, Named.as("merge-events"))
                     .repartition(
-                        Repartitioned.with(Serdes.String(), json(WorkloadInput.class))
+                        // Owned GPUs' snapshots (most records) in binary; the rest JSON.
+                        Repartitioned.with(Serdes.String(), new WorkloadInputSerde())
                             .withName("workload-inputs")
                             .withNumberOfPartitions(settings.internalPartitions())),
                 () -> new WorkloadProcessor(settings, metrics),
@@ -278,7 +279,7 @@ public final class CorrelatorTopology {
     addStore(builder, type, StoreNames.DEVICE_INCIDENTS, json(DeviceRecovery.class));
     addStore(builder, type, StoreNames.DEVICE_WATCHES, json(DeviceWatch.class));
     addStore(builder, type, StoreNames.WORKLOADS, json(WorkloadView.class));
-    addStore(builder, type, StoreNames.WORKLOAD_GPUS, json(GpuSnapshot.class));
+    addStore(builder, type, StoreNames.WORKLOAD_GPUS, WorkloadCodecs.gpuSnapshots());
     addStore(builder, type, StoreNames.WORKLOAD_PODS, json(PodBrief.class));
     addStore(builder, type, StoreNames.BASELINES, json(BaselineTracker.class));
     addStore(builder, type, StoreNames.REQUEST_INCIDENTS, json(IncidentTracker.class));
