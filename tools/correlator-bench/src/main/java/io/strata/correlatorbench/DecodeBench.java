@@ -6,6 +6,7 @@ import io.strata.events.device.DeviceSample;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.serde.JsonSerde;
 import io.strata.events.topic.Topics;
+import io.strata.events.trace.SpanSummary;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,13 +16,14 @@ import java.util.Map;
 import org.apache.kafka.common.serialization.Deserializer;
 
 /**
- * Decoding device samples, data binding against the topic's serde (its fast reader first), in one
- * JVM and one run: rounds alternate between the two over the same documents, so both see the same
- * warm-up, heap and machine load. Prints one {@code key=value} line per round and the medians.
+ * Decoding device samples and spans, data binding against the topic's serde (its fast reader first,
+ * ADR 043), in one JVM and one run: rounds alternate between the two over the same documents, so
+ * both see the same warm-up, heap and machine load. Prints one {@code key=value} line per round and
+ * the medians, per type.
  *
  * <pre>tools/correlator-bench/decode [--gpus 1000] [--rounds 10]</pre>
  */
-public final class SampleDecodeBench {
+public final class DecodeBench {
 
   /**
    * Exporter counters that have no {@code DeviceField} and so ride in {@code other_fields}: fields
@@ -37,17 +39,34 @@ public final class SampleDecodeBench {
     "DCGM_FI_DEV_VGPU_LICENSE_STATUS"
   };
 
-  private SampleDecodeBench() {}
+  private DecodeBench() {}
 
   public static void main(String[] args) {
     int gpus = intOption(args, "--gpus", 1000);
     int rounds = intOption(args, "--rounds", 10);
-    List<byte[]> documents = documents(gpus);
+    compare(
+        "sample",
+        samples(gpus),
+        new JsonSerde<>(DeviceSample.class),
+        Topics.DEVICE_SAMPLES.valueSerde().deserializer(),
+        rounds);
+    compare(
+        "span",
+        spans(gpus),
+        new JsonSerde<>(SpanSummary.class),
+        Topics.TRACE_SPANS.valueSerde().deserializer(),
+        rounds);
+  }
+
+  private static <T> void compare(
+      String type,
+      List<byte[]> documents,
+      Deserializer<T> binding,
+      Deserializer<T> topic,
+      int rounds) {
     long bytes = documents.stream().mapToLong(d -> d.length).sum();
-    print("documents", documents.size());
-    print("mean_bytes", bytes / documents.size());
-    Deserializer<DeviceSample> binding = new JsonSerde<>(DeviceSample.class);
-    Deserializer<DeviceSample> topic = Topics.DEVICE_SAMPLES.valueSerde().deserializer();
+    System.out.println(type + "_documents=" + documents.size());
+    System.out.println(type + "_mean_bytes=" + bytes / documents.size());
     // Both must agree on every document before either is timed.
     for (byte[] document : documents) {
       if (!binding.deserialize("t", document).equals(topic.deserialize("t", document))) {
@@ -61,20 +80,42 @@ public final class SampleDecodeBench {
       topicNs[round] = nanosPerRecord(topic, documents);
       System.out.printf(
           Locale.ROOT,
-          "round=%d binding_ns=%.0f topic_serde_ns=%.0f%n",
+          "%s_round=%d binding_ns=%.0f topic_serde_ns=%.0f%n",
+          type,
           round,
           bindingNs[round],
           topicNs[round]);
     }
     double b = median(bindingNs);
     double t = median(topicNs);
-    System.out.printf(Locale.ROOT, "binding_ns_per_sample=%.0f%n", b);
-    System.out.printf(Locale.ROOT, "topic_serde_ns_per_sample=%.0f%n", t);
-    System.out.printf(Locale.ROOT, "speedup=%.2f%n", b / t);
+    System.out.printf(Locale.ROOT, "%s_binding_ns=%.0f%n", type, b);
+    System.out.printf(Locale.ROOT, "%s_topic_serde_ns=%.0f%n", type, t);
+    System.out.printf(Locale.ROOT, "%s_speedup=%.2f%n", type, b / t);
+  }
+
+  /** One request's six spans per GPU, as the benchmark's pre-fill writes them. */
+  private static List<byte[]> spans(int gpus) {
+    FleetShape fleet = FleetShape.of(gpus);
+    JsonSerde<SpanSummary> json = new JsonSerde<>(SpanSummary.class);
+    Instant at = Instant.parse("2026-12-03T06:00:00.123456789Z");
+    List<byte[]> documents = new ArrayList<>();
+    long trace = 0;
+    for (Workload workload : fleet.workloads()) {
+      for (Pod pod : workload.pods()) {
+        for (int slot = 0; slot < pod.gpus().size(); slot++) {
+          trace++;
+          for (SpanSummary span :
+              TraceRecords.request(pod, slot, 42L, trace, (trace % 10) / 10.0, at)) {
+            documents.add(json.serialize("t", span));
+          }
+        }
+      }
+    }
+    return documents;
   }
 
   /** Every GPU's sample, a third of them with the default counters that have no known field. */
-  private static List<byte[]> documents(int gpus) {
+  private static List<byte[]> samples(int gpus) {
     FleetShape fleet = FleetShape.of(gpus);
     JsonSerde<DeviceSample> json = new JsonSerde<>(DeviceSample.class);
     Instant at = Instant.parse("2026-12-03T06:00:00.123456789Z");
@@ -121,13 +162,13 @@ public final class SampleDecodeBench {
   }
 
   /** Decodes every document enough times for about a second of work; the mean per document. */
-  private static double nanosPerRecord(Deserializer<DeviceSample> values, List<byte[]> documents) {
+  private static double nanosPerRecord(Deserializer<?> values, List<byte[]> documents) {
     int passes = Math.max(1, 200_000 / documents.size());
     long sink = 0;
     long start = System.nanoTime();
     for (int pass = 0; pass < passes; pass++) {
       for (byte[] document : documents) {
-        sink += values.deserialize("t", document).fields().size();
+        sink += values.deserialize("t", document) == null ? 0 : 1;
       }
     }
     long elapsed = System.nanoTime() - start;
@@ -150,9 +191,5 @@ public final class SampleDecodeBench {
       }
     }
     return fallback;
-  }
-
-  private static void print(String key, long value) {
-    System.out.println(key + "=" + value);
   }
 }
