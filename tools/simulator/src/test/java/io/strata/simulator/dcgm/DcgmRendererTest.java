@@ -250,4 +250,42 @@ class DcgmRendererTest {
     }
     return out;
   }
+
+  /**
+   * The fast six-decimal form writes exactly what the Formatter wrote, over every kind of value.
+   */
+  @Test
+  void formatsSixDecimalsExactlyAsTheFormatterDid() {
+    java.util.Random random = new java.util.Random(20261203L);
+    List<Double> values =
+        new java.util.ArrayList<>(
+            List.of(
+                0.0,
+                -0.0,
+                0.5e-6,
+                -0.5e-6,
+                1.0000005,
+                2.4999995,
+                -1e-9,
+                1e20,
+                123456.1234565,
+                Double.NaN,
+                Double.POSITIVE_INFINITY,
+                Double.MIN_VALUE,
+                Double.MAX_VALUE));
+    for (int i = 0; i < 200_000; i++) {
+      values.add(
+          switch (i % 4) {
+            case 0 -> random.nextDouble();
+            case 1 -> (random.nextDouble() - 0.5) * 2_000;
+            case 2 -> Math.round(random.nextDouble() * 1e9) / 1e7; // few digits, many ties
+            default -> Double.longBitsToDouble(random.nextLong());
+          });
+    }
+    for (double value : values) {
+      assertThat(DcgmRenderer.format(value, true))
+          .as("%s", value)
+          .isEqualTo(String.format(java.util.Locale.ROOT, "%.6f", value));
+    }
+  }
 }
