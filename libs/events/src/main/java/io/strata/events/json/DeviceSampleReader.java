@@ -21,7 +21,7 @@ import java.util.Map;
  */
 public final class DeviceSampleReader implements FastJsonReader<DeviceSample> {
 
-  /** The sample's string properties in the order of {@link #TEXT}. */
+  /** The sample's string properties, in the order of its constructor's string parameters. */
   private static final String[] TEXT = {
     "cluster",
     "node",
@@ -97,7 +97,7 @@ public final class DeviceSampleReader implements FastJsonReader<DeviceSample> {
           scrapedAt = Tokens.instant(p, value);
         }
         default -> {
-          int index = indexOf(name);
+          int index = Tokens.indexOf(TEXT, name);
           if (index < 0) {
             // Unknown: binding ignores it, but skipping it here would leave its text unchecked
             // for surrogates, so the whole document goes the checked way.
@@ -136,14 +136,5 @@ public final class DeviceSampleReader implements FastJsonReader<DeviceSample> {
     return v == null
         ? null
         : new DeviceOwner(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11]);
-  }
-
-  private static int indexOf(String name) {
-    for (int i = 0; i < TEXT.length; i++) {
-      if (TEXT[i].equals(name)) {
-        return i;
-      }
-    }
-    return -1;
   }
 }

@@ -62,7 +62,8 @@ final class Tokens {
     return strings;
   }
 
-  private static int indexOf(String[] names, String name) {
+  /** Where {@code name} is in {@code names}, or -1. */
+  static int indexOf(String[] names, String name) {
     for (int i = 0; i < names.length; i++) {
       if (names[i].equals(name)) {
         return i;
