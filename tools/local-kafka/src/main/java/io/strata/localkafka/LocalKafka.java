@@ -1,20 +1,15 @@
 package io.strata.localkafka;
 
 import io.strata.events.topic.TopicProvisioner;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
-import java.util.UUID;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
-import kafka.tools.StorageTool;
-import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.Time;
 
 /**
@@ -82,25 +77,8 @@ public final class LocalKafka {
     if (Files.exists(marker)) {
       return;
     }
-    String clusterId = Uuid.fromString(toKafkaUuid(UUID.randomUUID())).toString();
-    ByteArrayOutputStream output = new ByteArrayOutputStream();
-    int exit;
-    try (PrintStream printer = new PrintStream(output, true, StandardCharsets.UTF_8)) {
-      exit =
-          StorageTool.execute(
-              new String[] {"format", "-t", clusterId, "-c", config.toString()}, printer);
-    }
-    if (exit != 0) {
-      throw new IllegalStateException(
-          "formatting "
-              + options.dataDir()
-              + " failed: "
-              + output.toString(StandardCharsets.UTF_8));
-    }
+    String clusterId = StorageFormat.newClusterId();
+    StorageFormat.format(clusterId, config, options.dataDir());
     System.out.println("local-kafka: formatted " + options.dataDir() + " as cluster " + clusterId);
-  }
-
-  private static String toKafkaUuid(UUID uuid) {
-    return new Uuid(uuid.getMostSignificantBits(), uuid.getLeastSignificantBits()).toString();
   }
 }
