@@ -12,7 +12,14 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -32,6 +39,7 @@ class HttpScraperTest {
   private ExecutorService executor;
   private HttpScraper scraper;
   private final CountDownLatch release = new CountDownLatch(1);
+  private final List<String> remotePorts = new CopyOnWriteArrayList<>();
 
   @BeforeEach
   void start() throws IOException {
@@ -55,6 +63,13 @@ class HttpScraperTest {
         exchange -> {
           exchange.getResponseHeaders().add("Content-Encoding", "gzip");
           send(exchange, 200, gzip(new byte[200_000]));
+        });
+    server.createContext(
+        "/node",
+        exchange -> {
+          remotePorts.add(
+              exchange.getRequestURI().getPath() + " " + exchange.getRemoteAddress().getPort());
+          send(exchange, 200, PAGE.getBytes(StandardCharsets.UTF_8));
         });
     server.createContext("/large", exchange -> send(exchange, 200, new byte[50_000]));
     server.createContext("/error", exchange -> send(exchange, 503, new byte[0]));
@@ -115,6 +130,28 @@ class HttpScraperTest {
 
     assertThat(fast.text()).isEqualTo(PAGE);
     assertThat(slow).isNotDone();
+  }
+
+  @Test
+  void everyTargetKeepsReusingItsOneKeepAliveConnection() throws Exception {
+    List<String> targets = new ArrayList<>();
+    for (int node = 0; node < 40; node++) {
+      targets.add(url("/node/" + node + "/metrics"));
+    }
+    for (int round = 0; round < 3; round++) {
+      for (String target : targets) {
+        assertThat(scraper.fetch(target).get(5, TimeUnit.SECONDS).text()).isEqualTo(PAGE);
+      }
+    }
+
+    Map<String, Set<String>> portsByPath = new HashMap<>();
+    for (String seen : remotePorts) {
+      String[] pathAndPort = seen.split(" ");
+      portsByPath.computeIfAbsent(pathAndPort[0], p -> new HashSet<>()).add(pathAndPort[1]);
+    }
+    assertThat(remotePorts).hasSize(120);
+    assertThat(portsByPath).hasSize(40);
+    assertThat(portsByPath.values()).allSatisfy(ports -> assertThat(ports).hasSize(1));
   }
 
   private void assertFailure(String url, FindingReason reason) {
