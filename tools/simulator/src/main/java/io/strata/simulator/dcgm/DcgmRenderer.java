@@ -23,8 +23,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * HELP and TYPE line, then one line per GPU with gpu, UUID, pci_bus_id, device, modelName,
  * Hostname, DCGM_FI_DRIVER_VERSION and the sorted attribute labels (pod/namespace/container for
  * device-plugin GPUs, plus dra_* for GPUs allocated through a ResourceClaim). Label strings are
- * built once per GPU and pod attribution ({@code GpuLabels}), so rendering thousands of GPUs is
- * string appends.
+ * built and encoded once per GPU and pod attribution ({@code GpuLabels}), so rendering thousands of
+ * GPUs is byte copies into a reused {@link PageBuffer}.
  */
 public final class DcgmRenderer {
 
@@ -43,21 +43,51 @@ public final class DcgmRenderer {
    * new attribution replaces the whole entry.
    */
   private record GpuLabels(
-      Pod pod, String fixed, List<Label> attrs, String prefix, Map<List<Label>, String> variants) {
+      Pod pod, String fixed, List<Label> attrs, byte[] prefix, Map<List<Label>, byte[]> variants) {
 
-    String with(List<Label> extra) {
+    byte[] with(List<Label> extra) {
       return variants.computeIfAbsent(
-          extra, e -> fixed + "," + LabelSet.render(LabelSet.sorted(attrs, e)));
+          extra, e -> PageBuffer.utf8(fixed + "," + LabelSet.render(LabelSet.sorted(attrs, e))));
     }
   }
+
+  /** Each field's HELP/TYPE lines and metric name, encoded once. */
+  private static final Map<DeviceField, byte[]> HEADERS =
+      new java.util.EnumMap<>(DeviceField.class);
+
+  private static final Map<DeviceField, byte[]> METRICS =
+      new java.util.EnumMap<>(DeviceField.class);
+
+  static {
+    for (DeviceField field : DeviceField.values()) {
+      HEADERS.put(field, header(field.metric(), field.help(), field.type()));
+      METRICS.put(field, PageBuffer.utf8(field.metric()));
+    }
+  }
+
+  private static final byte[] XID_COUNT_HEADER =
+      header(
+          XID_COUNT_METRIC,
+          "Count of XID Errors within user-specified time window (see xid-count-window-size param).",
+          "gauge");
+  private static final byte[] XID_COUNT_NAME = PageBuffer.utf8(XID_COUNT_METRIC);
+  private static final byte[] HEALTH_HEADER =
+      header(HEALTH_METRIC, "DCGM reported health status", "counter");
+  private static final byte[] HEALTH_NAME = PageBuffer.utf8(HEALTH_METRIC);
 
   public DcgmRenderer(ClusterShape shape, Duration xidWindow) {
     this.shape = shape;
     this.xidWindow = xidWindow;
   }
 
+  /** The page as text (tests, the ingest benchmark's pre-rendered pages). */
   public String render(List<GpuReading> readings, Instant now) {
-    StringBuilder out = new StringBuilder(readings.size() * 6000);
+    return renderInto(new PageBuffer(readings.size() * 10_000), readings, now).toString();
+  }
+
+  /** Renders the page into {@code out} (reset first) and returns it, for answering from it. */
+  PageBuffer renderInto(PageBuffer out, List<GpuReading> readings, Instant now) {
+    out.reset();
     List<GpuLabels> labels = new ArrayList<>(readings.size());
     for (GpuReading reading : readings) {
       labels.add(labels(reading));
@@ -70,10 +100,10 @@ public final class DcgmRenderer {
           continue;
         }
         if (!headerWritten) {
-          header(out, field.metric(), field.help(), field.type());
+          out.append(HEADERS.get(field));
           headerWritten = true;
         }
-        String lineLabels = labels.get(i).prefix();
+        byte[] lineLabels = labels.get(i).prefix();
         if (field == DeviceField.XID_ERRORS) {
           int xid = (int) reading.value(field);
           lineLabels =
@@ -84,24 +114,20 @@ public final class DcgmRenderer {
                           new Label("err_code", Integer.toString(xid)),
                           new Label("err_msg", XidText.of(xid))));
         }
-        line(out, field.metric(), lineLabels, format(reading.value(field), field.profiling()));
+        line(out, METRICS.get(field), lineLabels, format(reading.value(field), field.profiling()));
       }
     }
     renderXidCounts(out, readings, labels, now);
     renderHealth(out, readings, labels);
-    return out.toString();
+    return out;
   }
 
   private void renderXidCounts(
-      StringBuilder out, List<GpuReading> readings, List<GpuLabels> labels, Instant now) {
+      PageBuffer out, List<GpuReading> readings, List<GpuLabels> labels, Instant now) {
     if (readings.isEmpty()) {
       return;
     }
-    header(
-        out,
-        XID_COUNT_METRIC,
-        "Count of XID Errors within user-specified time window (see xid-count-window-size param).",
-        "gauge");
+    out.append(XID_COUNT_HEADER);
     Label window = new Label("window_size_in_ms", Long.toString(xidWindow.toMillis()));
     for (int i = 0; i < readings.size(); i++) {
       Map<Integer, Integer> counts = new TreeMap<>();
@@ -109,22 +135,22 @@ public final class DcgmRenderer {
         counts.merge(occurrence.xid(), 1, Integer::sum);
       }
       if (counts.isEmpty()) {
-        line(out, XID_COUNT_METRIC, labels.get(i).with(List.of(window)), "0");
+        line(out, XID_COUNT_NAME, labels.get(i).with(List.of(window)), "0");
         continue;
       }
       for (Map.Entry<Integer, Integer> entry : counts.entrySet()) {
         List<Label> extra = List.of(window, new Label("xid", entry.getKey().toString()));
-        line(out, XID_COUNT_METRIC, labels.get(i).with(extra), entry.getValue().toString());
+        line(out, XID_COUNT_NAME, labels.get(i).with(extra), entry.getValue().toString());
       }
     }
   }
 
   private static void renderHealth(
-      StringBuilder out, List<GpuReading> readings, List<GpuLabels> labels) {
+      PageBuffer out, List<GpuReading> readings, List<GpuLabels> labels) {
     if (readings.isEmpty()) {
       return;
     }
-    header(out, HEALTH_METRIC, "DCGM reported health status", "counter");
+    out.append(HEALTH_HEADER);
     for (int i = 0; i < readings.size(); i++) {
       for (Map.Entry<HealthWatch, HealthWatch.Result> entry : readings.get(i).health().entrySet()) {
         List<Label> extra =
@@ -133,7 +159,7 @@ public final class DcgmRenderer {
                 new Label("health_watch", entry.getKey().name()));
         line(
             out,
-            HEALTH_METRIC,
+            HEALTH_NAME,
             labels.get(i).with(extra),
             Integer.toString(entry.getValue().value()));
       }
@@ -155,7 +181,7 @@ public final class DcgmRenderer {
             pod,
             fixed,
             attrs,
-            attrs.isEmpty() ? fixed : fixed + "," + LabelSet.render(attrs),
+            PageBuffer.utf8(attrs.isEmpty() ? fixed : fixed + "," + LabelSet.render(attrs)),
             new ConcurrentHashMap<>());
     labelsByGpu.put(gpu.uuid(), fresh);
     return fresh;
@@ -188,13 +214,14 @@ public final class DcgmRenderer {
     return LabelSet.sorted(labels, List.of());
   }
 
-  private static void header(StringBuilder out, String metric, String help, String type) {
-    out.append("# HELP ").append(metric).append(' ').append(help).append('\n');
-    out.append("# TYPE ").append(metric).append(' ').append(type).append('\n');
+  private static byte[] header(String metric, String help, String type) {
+    return PageBuffer.utf8(
+        "# HELP " + metric + " " + help + "\n" + "# TYPE " + metric + " " + type + "\n");
   }
 
-  private static void line(StringBuilder out, String metric, String labels, String value) {
-    out.append(metric).append('{').append(labels).append("} ").append(value).append('\n');
+  private static void line(PageBuffer out, byte[] metric, byte[] labels, String value) {
+    out.append(metric).append('{').append(labels).append('}').append(' ').append(value);
+    out.append('\n');
   }
 
   /**

@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,6 +35,11 @@ public final class MetricsServers implements AutoCloseable {
   private final DcgmRenderer renderer;
   private final Clock clock;
   private final List<HttpServer> servers = new ArrayList<>();
+
+  /** Each serving thread renders into its own buffer, reused page after page. */
+  private final ThreadLocal<PageBuffer> buffers =
+      ThreadLocal.withInitial(() -> new PageBuffer(1 << 17));
+
   private final Map<String, String> targets = new LinkedHashMap<>();
 
   public MetricsServers(ClusterModel model, DcgmRenderer renderer, Clock clock) {
@@ -104,7 +110,12 @@ public final class MetricsServers implements AutoCloseable {
       return;
     }
     exchange.getResponseHeaders().set("Content-Type", CONTENT_TYPE);
-    respond(exchange, 200, page(node));
+    Instant now = clock.instant();
+    PageBuffer page = renderer.renderInto(buffers.get(), model.readings(node, now), now);
+    exchange.sendResponseHeaders(200, page.length());
+    try (OutputStream stream = exchange.getResponseBody()) {
+      stream.write(page.array(), 0, page.length());
+    }
   }
 
   private static void respond(HttpExchange exchange, int status, String body) throws IOException {
