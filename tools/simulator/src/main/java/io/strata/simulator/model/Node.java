@@ -31,6 +31,16 @@ public final class Node {
   }
 
   /** Indices of GPUs no pod holds. */
+  public int freeGpuCount() {
+    int free = 0;
+    for (Gpu gpu : gpus) {
+      if (gpu.holder() == null) {
+        free++;
+      }
+    }
+    return free;
+  }
+
   public List<Integer> freeGpuIndices() {
     return gpus.stream().filter(g -> g.holder() == null).map(Gpu::index).toList();
   }

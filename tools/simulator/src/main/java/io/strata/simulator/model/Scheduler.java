@@ -19,16 +19,34 @@ public final class Scheduler {
     this.nodes = List.copyOf(nodes);
   }
 
-  /** The node and GPU indices for a pod needing {@code gpuCount} GPUs, if any node fits. */
+  /**
+   * The node and GPU indices for a pod needing {@code gpuCount} GPUs, if any node fits: a multi-GPU
+   * pod on the first node that fits, a single-GPU pod on the node with the most free GPUs (the
+   * first of those). One pass counting free GPUs per node: a 10,000-GPU cluster places 12,500 pods
+   * at start, and sorting streams of every node's free-index list per pod took the simulator one to
+   * two minutes of CPU to start (JFR, 2026-12-03).
+   */
   public Optional<Placement> place(int gpuCount) {
-    Comparator<Node> order =
-        gpuCount > 1
-            ? Comparator.comparingInt(n -> 0)
-            : Comparator.comparingInt((Node n) -> -n.freeGpuIndices().size());
-    return nodes.stream()
-        .filter(n -> !n.cordoned() && n.freeGpuIndices().size() >= gpuCount)
-        .sorted(order)
-        .findFirst()
+    Node best = null;
+    int bestFree = -1;
+    for (Node node : nodes) {
+      if (node.cordoned()) {
+        continue;
+      }
+      int free = node.freeGpuCount();
+      if (free < gpuCount) {
+        continue;
+      }
+      if (gpuCount > 1) {
+        best = node;
+        break;
+      }
+      if (free > bestFree) {
+        best = node;
+        bestFree = free;
+      }
+    }
+    return Optional.ofNullable(best)
         .map(n -> new Placement(n.name(), n.freeGpuIndices().subList(0, gpuCount)));
   }
 
@@ -42,7 +60,7 @@ public final class Scheduler {
     for (Node node : nodes) {
       if (node.cordoned()) {
         unschedulable++;
-      } else if (node.freeGpuIndices().size() < gpuCount) {
+      } else if (node.freeGpuCount() < gpuCount) {
         insufficient++;
       }
     }
