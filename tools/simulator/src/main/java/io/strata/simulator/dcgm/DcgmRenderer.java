@@ -12,6 +12,7 @@ import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -52,11 +53,9 @@ public final class DcgmRenderer {
   }
 
   /** Each field's HELP/TYPE lines and metric name, encoded once. */
-  private static final Map<DeviceField, byte[]> HEADERS =
-      new java.util.EnumMap<>(DeviceField.class);
+  private static final Map<DeviceField, byte[]> HEADERS = new EnumMap<>(DeviceField.class);
 
-  private static final Map<DeviceField, byte[]> METRICS =
-      new java.util.EnumMap<>(DeviceField.class);
+  private static final Map<DeviceField, byte[]> METRICS = new EnumMap<>(DeviceField.class);
 
   static {
     for (DeviceField field : DeviceField.values()) {

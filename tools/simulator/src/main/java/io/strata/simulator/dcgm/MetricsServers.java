@@ -84,11 +84,6 @@ public final class MetricsServers implements AutoCloseable {
     return new LinkedHashMap<>(targets);
   }
 
-  /** The page one node's exporter serves now. */
-  public String page(String node) {
-    return renderer.render(model.readings(node, clock.instant()), clock.instant());
-  }
-
   private void sharedMetrics(HttpExchange exchange) throws IOException {
     String path = exchange.getRequestURI().getPath();
     String rest = path.substring("/nodes/".length());

@@ -170,8 +170,7 @@ public final class ClusterModel {
   private List<Pod> scaleOut() {
     Workload serving = targets.servingWorkload();
     Revision revision = serving.revisions().get(0);
-    int free =
-        nodes.stream().filter(n -> !n.cordoned()).mapToInt(n -> n.freeGpuIndices().size()).sum();
+    int free = nodes.stream().filter(n -> !n.cordoned()).mapToInt(Node::freeGpuCount).sum();
     int wanted = free + Math.max(2, Math.min(nodes.size(), 8));
     List<Pod> added = new ArrayList<>();
     for (int i = 0; i < wanted; i++) {
