@@ -11,6 +11,7 @@ import static io.strata.correlator.codec.BinaryCodec.writeString;
 
 import io.strata.correlator.trace.AssembledTrace;
 import io.strata.correlator.trace.OpenTrace;
+import io.strata.correlator.trace.StageNanos;
 import io.strata.correlator.trace.TimedTrace;
 import io.strata.correlator.trace.TraceAccumulator;
 import io.strata.correlator.trace.VersionRequests;
@@ -111,10 +112,13 @@ public final class TraceCodecs {
     writeInstant(out, t.firstStart());
     writeInstant(out, t.lastEnd());
     out.writeBoolean(t.error());
-    out.writeByte(t.stageNanos().size());
-    for (Map.Entry<Stage, Long> stage : t.stageNanos().entrySet()) {
-      out.writeByte(stage.getKey().ordinal());
-      out.writeLong(stage.getValue());
+    StageNanos stages = t.stageNanos();
+    out.writeByte(stages.size());
+    for (Stage stage : STAGES) {
+      if (stages.has(stage)) {
+        out.writeByte(stage.ordinal());
+        out.writeLong(stages.get(stage));
+      }
     }
     writeCorrelation(out, t.correlation());
     writeString(out, t.gpuUuid());
@@ -133,9 +137,9 @@ public final class TraceCodecs {
     var lastEnd = readInstant(in);
     boolean error = in.readBoolean();
     int stageCount = in.readUnsignedByte();
-    Map<Stage, Long> stages = new EnumMap<>(Stage.class);
+    StageNanos stages = StageNanos.none();
     for (int i = 0; i < stageCount; i++) {
-      stages.put(STAGES[in.readUnsignedByte()], in.readLong());
+      stages = stages.plus(stage(in.readUnsignedByte()), in.readLong());
     }
     TraceAccumulator trace =
         new TraceAccumulator(
@@ -185,10 +189,17 @@ public final class TraceCodecs {
     int stageCount = in.readUnsignedByte();
     Map<Stage, Double> stages = new EnumMap<>(Stage.class);
     for (int i = 0; i < stageCount; i++) {
-      stages.put(STAGES[in.readUnsignedByte()], in.readDouble());
+      stages.put(stage(in.readUnsignedByte()), in.readDouble());
     }
-    Stage longest = STAGES[in.readUnsignedByte()];
+    Stage longest = stage(in.readUnsignedByte());
     return new AssembledTrace(
         traceId, correlation, gpu, start, duration, error, stages, longest, readLong(in));
+  }
+
+  private static Stage stage(int ordinal) throws IOException {
+    if (ordinal >= STAGES.length) {
+      throw new IOException("stage " + ordinal + " is not one of the " + STAGES.length + " stages");
+    }
+    return STAGES[ordinal];
   }
 }

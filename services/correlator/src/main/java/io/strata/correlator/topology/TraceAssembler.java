@@ -3,6 +3,7 @@ package io.strata.correlator.topology;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.trace.AssembledTrace;
 import io.strata.correlator.trace.OpenTrace;
+import io.strata.correlator.trace.SharedValues;
 import io.strata.correlator.trace.TimedTrace;
 import io.strata.correlator.trace.TraceAccumulator;
 import io.strata.events.trace.SpanSummary;
@@ -38,6 +39,9 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Tra
 
   private static final int RECENTLY_COMPLETED = 100_000;
 
+  /** Distinct correlations (pods) and GPU ids one task shares among its open traces. */
+  private static final int SHARED_VALUES = 65_536;
+
   private final long closeAfterMs;
   private final int maxOpen;
   private final Duration punctuateEvery;
@@ -47,6 +51,7 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Tra
   private final TreeSet<Pending> pending = new TreeSet<>();
 
   private final Map<String, Long> latestSpan = new HashMap<>();
+  private final SharedValues shared = SharedValues.upTo(SHARED_VALUES);
   private final LinkedHashMap<String, Boolean> recentlyCompleted =
       new LinkedHashMap<>(1024, 0.75f, false) {
         @Override
@@ -105,7 +110,8 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Tra
         current == null
             ? record.timestamp()
             : Math.max(current.lastSpanTimestamp(), record.timestamp());
-    open.put(traceId, new OpenTrace(trace.plus(span), context.currentStreamTimeMs(), lastSpan));
+    open.put(
+        traceId, new OpenTrace(trace.plus(span, shared), context.currentStreamTimeMs(), lastSpan));
     track(traceId, lastSpan);
     observed = Math.max(observed, record.timestamp());
     if (observed >= nextCheck) {

@@ -6,14 +6,17 @@ import io.strata.events.trace.SpanSummary;
 import io.strata.events.trace.Stage;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The spans of one trace seen so far, small enough to live in a session-window store. Immutable:
- * {@link #plus} and {@link #merge} return new values, which is what Kafka Streams' session
- * aggregator and merger expect.
+ * The spans of one trace seen so far, small: about 100,000 are open at once at 10,000 GPUs (the
+ * inactivity gap plus grace of requests), so the stages are one {@link StageNanos} and the
+ * correlation and GPU id are shared between traces through {@link SharedValues}. Immutable: {@link
+ * #plus} and {@link #merge} return new values.
  */
 public record TraceAccumulator(
     String traceId,
@@ -23,22 +26,23 @@ public record TraceAccumulator(
     Instant firstStart,
     Instant lastEnd,
     boolean error,
-    Map<Stage, Long> stageNanos,
+    StageNanos stageNanos,
     Correlation correlation,
     String gpuUuid,
     Long outputTokens) {
 
   /** The stages a request's time is split into; REQUEST and OTHER are not stages of the path. */
   public static final Set<Stage> PATH_STAGES =
-      Set.of(
-          Stage.QUEUE_WAIT,
-          Stage.MODEL_LOAD,
-          Stage.BATCH_PREPARE,
-          Stage.GPU_EXECUTE,
-          Stage.RESPONSE_ENCODE);
+      Collections.unmodifiableSet(
+          EnumSet.of(
+              Stage.QUEUE_WAIT,
+              Stage.MODEL_LOAD,
+              Stage.BATCH_PREPARE,
+              Stage.GPU_EXECUTE,
+              Stage.RESPONSE_ENCODE));
 
   public TraceAccumulator {
-    stageNanos = stageNanos == null ? Map.of() : Map.copyOf(stageNanos);
+    stageNanos = stageNanos == null ? StageNanos.none() : stageNanos;
     correlation = correlation == null ? Correlation.empty() : correlation;
   }
 
@@ -47,13 +51,17 @@ public record TraceAccumulator(
   }
 
   public TraceAccumulator plus(SpanSummary span) {
+    return plus(span, SharedValues.none());
+  }
+
+  /** This trace with one more span, its correlation and GPU id taken from {@code shared}. */
+  public TraceAccumulator plus(SpanSummary span, SharedValues shared) {
     Instant start = span.start();
     Instant end = start == null ? null : start.plusNanos(Math.max(0, span.durationNanos()));
-    Map<Stage, Long> stages = new EnumMap<>(Stage.class);
-    stages.putAll(stageNanos);
-    if (PATH_STAGES.contains(span.stage())) {
-      stages.merge(span.stage(), Math.max(0, span.durationNanos()), Long::sum);
-    }
+    StageNanos stages =
+        PATH_STAGES.contains(span.stage())
+            ? stageNanos.plus(span.stage(), Math.max(0, span.durationNanos()))
+            : stageNanos;
     boolean root = span.root();
     return new TraceAccumulator(
         traceId != null ? traceId : span.traceId(),
@@ -64,16 +72,26 @@ public record TraceAccumulator(
         latest(lastEnd, end),
         error || span.status() == SpanStatus.ERROR,
         stages,
-        root ? span.correlation().orElse(correlation) : correlation.orElse(span.correlation()),
-        pickGpu(span),
+        shared.correlation(withCorrelationOf(span, root)),
+        shared.gpu(pickGpu(span)),
         maxOf(outputTokens, span.outputTokens()));
+  }
+
+  /** The root span's attributes win; the others fill what is missing. */
+  private Correlation withCorrelationOf(SpanSummary span, boolean root) {
+    Correlation theirs = span.correlation();
+    // The spans of a request mostly carry the same attributes: no new value for those.
+    if (theirs.equals(correlation) || theirs.equals(Correlation.empty())) {
+      return correlation;
+    }
+    if (correlation.equals(Correlation.empty())) {
+      return theirs;
+    }
+    return root ? theirs.orElse(correlation) : correlation.orElse(theirs);
   }
 
   /** Joins two sessions of the same trace that a late span bridged. */
   public TraceAccumulator merge(TraceAccumulator other) {
-    Map<Stage, Long> stages = new EnumMap<>(Stage.class);
-    stages.putAll(stageNanos);
-    other.stageNanos.forEach((stage, nanos) -> stages.merge(stage, nanos, Long::sum));
     return new TraceAccumulator(
         traceId != null ? traceId : other.traceId,
         spans + other.spans,
@@ -82,7 +100,7 @@ public record TraceAccumulator(
         earliest(firstStart, other.firstStart),
         latest(lastEnd, other.lastEnd),
         error || other.error,
-        stages,
+        stageNanos.plus(other.stageNanos),
         correlation.orElse(other.correlation),
         gpuUuid != null ? gpuUuid : other.gpuUuid,
         maxOf(outputTokens, other.outputTokens));

@@ -115,4 +115,43 @@ class TraceAccumulatorTest {
     assertThat(trace.attributable()).isFalse();
     assertThat(trace.longestStage()).isEqualTo(Stage.UNSPECIFIED);
   }
+
+  @Test
+  void tracesOfOnePodShareOneCorrelationAndOneGpuId() {
+    SharedValues shared = SharedValues.upTo(16);
+    // Equal values decoded separately, as every span's are.
+    Correlation copy = SERVER.withCluster("c1");
+    String gpu = new String("GPU-1".toCharArray());
+
+    TraceAccumulator first =
+        TraceAccumulator.empty()
+            .plus(span(Stage.GPU_EXECUTE, false, 30, 100, SpanStatus.OK, SERVER, "GPU-1"), shared);
+    TraceAccumulator second =
+        TraceAccumulator.empty()
+            .plus(span(Stage.GPU_EXECUTE, false, 30, 100, SpanStatus.OK, copy, gpu), shared)
+            .plus(span(Stage.QUEUE_WAIT, false, 0, 30, SpanStatus.OK, copy, null), shared);
+
+    assertThat(copy).isEqualTo(SERVER).isNotSameAs(SERVER);
+    assertThat(second.correlation()).isSameAs(first.correlation());
+    assertThat(second.gpuUuid()).isSameAs(first.gpuUuid());
+  }
+
+  @Test
+  void sharingChangesNoAssembledValue() {
+    SpanSummary a = span(Stage.QUEUE_WAIT, false, 0, 30, SpanStatus.OK, SERVER, null);
+    SpanSummary b = span(Stage.GPU_EXECUTE, false, 30, 0, SpanStatus.OK, SERVER, "GPU-1");
+    SpanSummary root = span(Stage.REQUEST, true, 0, 140, SpanStatus.OK, GATEWAY, null);
+    SharedValues shared = SharedValues.upTo(1);
+
+    TraceAccumulator sharing =
+        TraceAccumulator.empty().plus(a, shared).plus(b, shared).plus(root, shared);
+    TraceAccumulator plain = TraceAccumulator.empty().plus(a).plus(b).plus(root);
+
+    assertThat(sharing).isEqualTo(plain);
+    assertThat(sharing.assemble()).isEqualTo(plain.assemble());
+    // A stage seen with 0 ns is present, unlike one never seen.
+    assertThat(plain.assemble().stageMillis())
+        .containsOnlyKeys(Stage.QUEUE_WAIT, Stage.GPU_EXECUTE)
+        .containsEntry(Stage.GPU_EXECUTE, 0.0);
+  }
 }
