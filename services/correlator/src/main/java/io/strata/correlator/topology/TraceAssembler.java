@@ -105,7 +105,8 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Tra
       metrics.lateSpan();
       return;
     }
-    TraceAccumulator trace = current == null ? TraceAccumulator.empty() : current.trace();
+    // A new trace keeps the key's id string: the value's equal copy would be a second per trace.
+    TraceAccumulator trace = current == null ? TraceAccumulator.of(traceId) : current.trace();
     long lastSpan =
         current == null
             ? record.timestamp()
@@ -136,13 +137,16 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Tra
   }
 
   private void track(String traceId, long lastSpan) {
-    Long before = latestSpan.put(traceId, lastSpan);
+    Long before = latestSpan.get(traceId);
     if (before != null) {
       if (before == lastSpan) {
+        // Most spans of a request end together: no new boxed value stored into a long-lived map
+        // (each one a reference the young collections would scan).
         return;
       }
       pending.remove(new Pending(before, traceId));
     }
+    latestSpan.put(traceId, lastSpan);
     pending.add(new Pending(lastSpan, traceId));
   }
 

@@ -47,7 +47,12 @@ public record TraceAccumulator(
   }
 
   public static TraceAccumulator empty() {
-    return new TraceAccumulator(null, 0, null, null, null, null, false, null, null, null, null);
+    return of(null);
+  }
+
+  /** No span yet, of the trace {@code traceId}: its spans' equal copies of the id are not kept. */
+  public static TraceAccumulator of(String traceId) {
+    return new TraceAccumulator(traceId, 0, null, null, null, null, false, null, null, null, null);
   }
 
   public TraceAccumulator plus(SpanSummary span) {
