@@ -76,7 +76,10 @@ public class StrataKafkaResource implements QuarkusTestResourceLifecycleManager 
 
   private static Path freshStateDir() {
     try {
-      return Files.createTempDirectory("strata-kafka-streams-");
+      Path dir = Files.createTempDirectory("strata-kafka-streams-");
+      // Kafka Streams empties it on close; the empty dir goes when the JVM exits.
+      dir.toFile().deleteOnExit();
+      return dir;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create a Kafka Streams state dir", e);
     }

@@ -34,6 +34,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -54,6 +55,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two correlator instances (the real topology, one application id) against the in-JVM broker, each
@@ -67,6 +69,10 @@ class MultiInstanceQueriesTest {
   private static final int NODES = 8;
   private static final String CLUSTER = "iq";
   private static TestKafka kafka;
+
+  // The instances' state dirs live under it; JUnit deletes it after the class.
+  @TempDir static Path stateRoot;
+
   private static final List<Instance> instances = new ArrayList<>();
 
   /** One Kafka Streams instance with its HTTP endpoint. */
@@ -212,7 +218,8 @@ class MultiInstanceQueriesTest {
     props.put(StreamsConfig.APPLICATION_ID_CONFIG, "correlator-iq-test");
     props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
     props.put(
-        StreamsConfig.STATE_DIR_CONFIG, Files.createTempDirectory("correlator-iq-").toString());
+        StreamsConfig.STATE_DIR_CONFIG,
+        Files.createTempDirectory(stateRoot, "correlator-iq-").toString());
     props.put(StreamsConfig.APPLICATION_SERVER_CONFIG, self.host() + ":" + self.port());
     props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 100);
     props.put(StreamsConfig.consumerPrefix("session.timeout.ms"), 6000);

@@ -11,7 +11,7 @@ import io.strata.events.topic.Topics;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +31,7 @@ import org.apache.kafka.streams.test.TestRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Fuzzing every correlator input topic (issue 16): the real topology in a TopologyTestDriver gets
@@ -66,6 +67,9 @@ class CorrelatorInputFuzzTest {
   /** Characters that break JSON structure, numbers and escapes. */
   private static final String BREAKERS = "{}[]\",:0e-\\ ";
 
+  // JUnit deletes it after each test: a state dir per run was left in /tmp for good.
+  @TempDir Path stateDir;
+
   private TopologyTestDriver driver;
   private TestOutputTopic<byte[], byte[]> deadLetterTopic;
   private final Map<Topic<String, ?>, TestInputTopic<String, byte[]>> inputs =
@@ -77,8 +81,7 @@ class CorrelatorInputFuzzTest {
     Properties props = new Properties();
     props.put(StreamsConfig.APPLICATION_ID_CONFIG, "correlator-fuzz");
     props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-    props.put(
-        StreamsConfig.STATE_DIR_CONFIG, Files.createTempDirectory("correlator-fuzz-").toString());
+    props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
     props.put(
         StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG,
         DeadLetterRecorders.Deserialization.class);

@@ -40,6 +40,7 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.processor.UsePartitionTimeOnInvalidTimestamp;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Timestamp synchronisation on a real broker, which TopologyTestDriver cannot show (it processes in
@@ -62,6 +63,9 @@ class HeadOfLineBrokerTest {
   private static final String NODE = "n1";
   private static final String GPU = "GPU-1";
   private static final Duration TIMEOUT = Duration.ofSeconds(90);
+
+  // The state dirs live under it; JUnit deletes it after the class.
+  @TempDir static Path stateRoot;
 
   @Test
   void anXidBehindAnOlderSampleBacklogBecomesAnIncidentWhileMostOfTheBacklogIsUnprocessed()
@@ -167,7 +171,7 @@ class HeadOfLineBrokerTest {
 
   private static Properties streamsConfig(String bootstrapServers, String applicationId)
       throws Exception {
-    Path stateDir = Files.createTempDirectory("head-of-line-");
+    Path stateDir = Files.createTempDirectory(stateRoot, "head-of-line-");
     Properties props = new Properties();
     props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
     props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);

@@ -76,6 +76,8 @@ class WriteBehindStoreTopologyTest {
    */
   static TopologyTestDriver commandsDriver(RefreshPolicy<String> refresh) throws Exception {
     Path stateDir = Files.createTempDirectory("write-behind-ttd-");
+    // The driver's close empties it; the empty dir goes when the JVM exits, not left in /tmp.
+    stateDir.toFile().deleteOnExit();
     StreamsBuilder builder = new StreamsBuilder();
     builder.addStateStore(
         CorrelatorTopology.writeBehind(
