@@ -7,9 +7,9 @@ import java.util.Map;
 /**
  * One instance per distinct correlation and GPU id among a task's open traces. Every span decodes
  * its own copy of its pod's ten correlation attributes and its GPU id; kept as they are, the
- * ~100,000 traces open at 10,000 GPUs held ~100,000 equal copies of ~2,500 pods' attributes (a
- * fifth of the correlator's live heap, all of it copied by young collections while a trace is
- * open). Bounded: past {@code max} distinct values a map starts over, which costs only sharing.
+ * ~100,000 traces open at 10,000 GPUs held ~100,000 equal copies of ~2,500 pods' attributes (with
+ * the stage maps, a fifth of the correlator's live heap: docs/benchmarks.md, "Open traces made
+ * small"). Bounded: past {@code max} distinct values a map starts over, which costs only sharing.
  */
 public final class SharedValues {
 

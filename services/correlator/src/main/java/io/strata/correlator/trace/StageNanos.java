@@ -9,7 +9,7 @@ import java.util.function.ObjLongConsumer;
  * (seen, instantly done), which is not the same as absent. One small object per trace, where an
  * {@code EnumMap<Stage, Long>} copied per span was four objects plus one boxed value per stage: an
  * open trace lives for the inactivity gap plus grace (10 s in prod), so at 10,000 GPUs about
- * 100,000 of them are live at once and their size is what the young collections copy.
+ * 100,000 of them are live at once, long enough to be promoted, and every span's copy is garbage.
  */
 public final class StageNanos {
 
