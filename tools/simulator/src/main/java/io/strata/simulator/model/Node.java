@@ -30,7 +30,7 @@ public final class Node {
     cordoned = value;
   }
 
-  /** Indices of GPUs no pod holds. */
+  /** How many GPUs no pod holds. */
   public int freeGpuCount() {
     int free = 0;
     for (Gpu gpu : gpus) {
@@ -41,6 +41,7 @@ public final class Node {
     return free;
   }
 
+  /** Indices of GPUs no pod holds. */
   public List<Integer> freeGpuIndices() {
     return gpus.stream().filter(g -> g.holder() == null).map(Gpu::index).toList();
   }
