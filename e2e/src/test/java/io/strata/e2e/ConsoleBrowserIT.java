@@ -67,10 +67,7 @@ class ConsoleBrowserIT {
   void anOnCallEngineerSeesTheFaultApprovesTheCordonAndExportsTheReview() throws Exception {
     String console = system.service("console").baseUrl();
     String node = system.simulator().model().targets().xid79Gpu().node();
-    await("a baseline of llm-serve")
-        .atMost(Duration.ofSeconds(150))
-        .pollInterval(Duration.ofSeconds(1))
-        .until(() -> system.hasBaseline("inference/llm-serve"));
+    system.awaitBaseline("inference/llm-serve", Duration.ofSeconds(150));
     system.simulator().activate(Scenario.XID_79);
     String incidentId =
         await("the console lists XID 79's DEVICE_FAULT with a proposed plan")

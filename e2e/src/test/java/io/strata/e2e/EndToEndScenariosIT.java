@@ -114,10 +114,7 @@ class EndToEndScenariosIT {
     }
     for (String workload :
         List.of("inference/llm-serve", "inference/embedder", "dra-demo/dra-infer")) {
-      await("baseline of " + workload)
-          .atMost(Duration.ofSeconds(150))
-          .pollInterval(Duration.ofSeconds(1))
-          .until(() -> system.hasBaseline(workload));
+      system.awaitBaseline(workload, Duration.ofSeconds(150));
     }
   }
 

@@ -35,6 +35,14 @@ final class Http {
                 .GET()));
   }
 
+  /** Any answer to an authenticated GET, as it came: for a failure's diagnosis. */
+  static HttpResponse<String> get(String url, String bearerToken) {
+    return send(
+        HttpRequest.newBuilder(URI.create(url))
+            .header("Authorization", "Bearer " + bearerToken)
+            .GET());
+  }
+
   private static JsonNode json(String url, HttpResponse<String> response) {
     if (response.statusCode() != 200) {
       return null;

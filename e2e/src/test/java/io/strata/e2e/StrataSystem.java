@@ -7,6 +7,7 @@ import io.strata.embeddedkafka.TestKafka;
 import io.strata.simulator.Simulator;
 import io.strata.simulator.SimulatorOptions;
 import java.io.IOException;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * The whole local system in one test: a real Kafka broker, the simulated GPU cluster (in this JVM,
@@ -282,10 +284,47 @@ final class StrataSystem implements AutoCloseable {
   /** Whether the correlator has learnt a baseline for {@code namespace/workload}. */
   boolean hasBaseline(String workload) {
     com.fasterxml.jackson.databind.JsonNode detail =
-        Http.getJson(
-            service("correlator").baseUrl() + "/api/workloads/" + CLUSTER + "/" + workload,
-            CORRELATOR_TOKEN);
+        Http.getJson(workloadUrl(workload), CORRELATOR_TOKEN);
     return detail != null && detail.path("baselines").size() > 0;
+  }
+
+  /**
+   * Waits until the correlator has a baseline for {@code namespace/workload} and prints how long
+   * that took (the margin a slower box has); a timeout says what the correlator answered about the
+   * workload and what every service was doing.
+   */
+  void awaitBaseline(String workload, Duration atMost) {
+    long start = System.nanoTime();
+    try {
+      await("a baseline of " + workload)
+          .atMost(atMost)
+          .pollInterval(Duration.ofSeconds(1))
+          .until(() -> hasBaseline(workload));
+    } catch (ConditionTimeoutException e) {
+      HttpResponse<String> detail = Http.get(workloadUrl(workload), CORRELATOR_TOKEN);
+      throw new AssertionError(
+          e.getMessage()
+              + "\nthe correlator about "
+              + workload
+              + " ("
+              + detail.statusCode()
+              + "): "
+              + abbreviated(detail.body(), 3000)
+              + "\n"
+              + SystemDiagnosis.of(services),
+          e);
+    }
+    System.out.printf(
+        "e2e: a baseline of %s after %d s%n",
+        workload, Duration.ofNanos(System.nanoTime() - start).toSeconds());
+  }
+
+  private String workloadUrl(String workload) {
+    return service("correlator").baseUrl() + "/api/workloads/" + CLUSTER + "/" + workload;
+  }
+
+  private static String abbreviated(String text, int max) {
+    return text.length() <= max ? text : text.substring(0, max) + " ...";
   }
 
   String bootstrapServers() {
