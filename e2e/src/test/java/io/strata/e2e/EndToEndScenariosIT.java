@@ -527,7 +527,7 @@ class EndToEndScenariosIT {
         .pollInterval(Duration.ofMillis(250))
         .until(
             () -> {
-              slack.firstMentioning(incident.incidentId()).ifPresent(posted::set);
+              slack.firstMentioning(incident.incidentId(), since).ifPresent(posted::set);
               return posted.get() != null;
             });
     if (!expected.firstAction().isEmpty()) {

@@ -13,15 +13,20 @@ final class SlackPosts {
     this.messagesUrl = messagesUrl;
   }
 
-  /** When the first post mentioning {@code text} arrived, if one did. */
-  Optional<Instant> firstMentioning(String text) {
+  /**
+   * When the first post mentioning {@code text} arrived at or after {@code notBefore}, if one did:
+   * a relapse the correlator reopens under the same incident id is announced again (per episode),
+   * and the earlier episode's post must not count as this fault's (it made the latency negative).
+   */
+  Optional<Instant> firstMentioning(String text, Instant notBefore) {
     JsonNode messages = Http.getJson(messagesUrl);
     if (messages == null) {
       return Optional.empty();
     }
     for (JsonNode message : messages) {
-      if (message.path("body").toString().contains(text)) {
-        return Optional.of(Instant.parse(message.path("received_at").asText()));
+      Instant received = Instant.parse(message.path("received_at").asText());
+      if (!received.isBefore(notBefore) && message.path("body").toString().contains(text)) {
+        return Optional.of(received);
       }
     }
     return Optional.empty();
