@@ -301,15 +301,12 @@ final class StrataSystem implements AutoCloseable {
           .pollInterval(Duration.ofSeconds(1))
           .until(() -> hasBaseline(workload));
     } catch (ConditionTimeoutException e) {
-      HttpResponse<String> detail = Http.get(workloadUrl(workload), CORRELATOR_TOKEN);
       throw new AssertionError(
           e.getMessage()
               + "\nthe correlator about "
               + workload
-              + " ("
-              + detail.statusCode()
-              + "): "
-              + abbreviated(detail.body(), 3000)
+              + ": "
+              + workloadAnswer(workload)
               + "\n"
               + SystemDiagnosis.of(services),
           e);
@@ -317,6 +314,16 @@ final class StrataSystem implements AutoCloseable {
     System.out.printf(
         "e2e: a baseline of %s after %d s%n",
         workload, Duration.ofNanos(System.nanoTime() - start).toSeconds());
+  }
+
+  /** The correlator's answer about a workload as it came, or why there was none. */
+  private String workloadAnswer(String workload) {
+    try {
+      HttpResponse<String> detail = Http.get(workloadUrl(workload), CORRELATOR_TOKEN);
+      return "(" + detail.statusCode() + ") " + abbreviated(detail.body(), 3000);
+    } catch (RuntimeException e) {
+      return "no answer: " + e;
+    }
   }
 
   private String workloadUrl(String workload) {
