@@ -27,12 +27,7 @@ final class Http {
 
   /** As {@link #getJson(String)}, with a bearer token. */
   static JsonNode getJson(String url, String bearerToken) {
-    return json(
-        url,
-        send(
-            HttpRequest.newBuilder(URI.create(url))
-                .header("Authorization", "Bearer " + bearerToken)
-                .GET()));
+    return json(url, get(url, bearerToken));
   }
 
   /** Any answer to an authenticated GET, as it came: for a failure's diagnosis. */

@@ -24,9 +24,11 @@ final class SlackPosts {
       return Optional.empty();
     }
     for (JsonNode message : messages) {
-      Instant received = Instant.parse(message.path("received_at").asText());
-      if (!received.isBefore(notBefore) && message.path("body").toString().contains(text)) {
-        return Optional.of(received);
+      if (message.path("body").toString().contains(text)) {
+        Instant received = Instant.parse(message.path("received_at").asText());
+        if (!received.isBefore(notBefore)) {
+          return Optional.of(received);
+        }
       }
     }
     return Optional.empty();

@@ -320,7 +320,7 @@ final class StrataSystem implements AutoCloseable {
   private String workloadAnswer(String workload) {
     try {
       HttpResponse<String> detail = Http.get(workloadUrl(workload), CORRELATOR_TOKEN);
-      return "(" + detail.statusCode() + ") " + abbreviated(detail.body(), 3000);
+      return "(" + detail.statusCode() + ") " + SystemDiagnosis.abbreviated(detail.body(), 3000);
     } catch (RuntimeException e) {
       return "no answer: " + e;
     }
@@ -328,10 +328,6 @@ final class StrataSystem implements AutoCloseable {
 
   private String workloadUrl(String workload) {
     return service("correlator").baseUrl() + "/api/workloads/" + CLUSTER + "/" + workload;
-  }
-
-  private static String abbreviated(String text, int max) {
-    return text.length() <= max ? text : text.substring(0, max) + " ...";
   }
 
   String bootstrapServers() {

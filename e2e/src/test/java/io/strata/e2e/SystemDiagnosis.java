@@ -54,9 +54,12 @@ final class SystemDiagnosis {
   private static void append(StringBuilder out, String title, List<String> lines) {
     out.append("  ").append(title).append(lines.isEmpty() ? ": none\n" : ":\n");
     for (String line : lines) {
-      String shown = line.length() > MAX_LINE ? line.substring(0, MAX_LINE) + " ..." : line;
-      out.append("    ").append(shown).append('\n');
+      out.append("    ").append(abbreviated(line, MAX_LINE)).append('\n');
     }
+  }
+
+  static String abbreviated(String text, int max) {
+    return text.length() <= max ? text : text.substring(0, max) + " ...";
   }
 
   private static List<String> lines(Path log) {
