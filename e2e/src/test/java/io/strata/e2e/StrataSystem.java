@@ -7,7 +7,6 @@ import io.strata.embeddedkafka.TestKafka;
 import io.strata.simulator.Simulator;
 import io.strata.simulator.SimulatorOptions;
 import java.io.IOException;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * The whole local system in one test: a real Kafka broker, the simulated GPU cluster (in this JVM,
@@ -281,53 +279,12 @@ final class StrataSystem implements AutoCloseable {
     return broker;
   }
 
-  /** Whether the correlator has learnt a baseline for {@code namespace/workload}. */
-  boolean hasBaseline(String workload) {
-    com.fasterxml.jackson.databind.JsonNode detail =
-        Http.getJson(workloadUrl(workload), CORRELATOR_TOKEN);
-    return detail != null && detail.path("baselines").size() > 0;
-  }
-
   /**
-   * Waits until the correlator has a baseline for {@code namespace/workload} and prints how long
-   * that took (the margin a slower box has); a timeout says what the correlator answered about the
-   * workload and what every service was doing.
+   * Waits for the correlator's baseline of {@code namespace/workload} ({@link
+   * CorrelatorBaselines}).
    */
   void awaitBaseline(String workload, Duration atMost) {
-    long start = System.nanoTime();
-    try {
-      await("a baseline of " + workload)
-          .atMost(atMost)
-          .pollInterval(Duration.ofSeconds(1))
-          .until(() -> hasBaseline(workload));
-    } catch (ConditionTimeoutException e) {
-      throw new AssertionError(
-          e.getMessage()
-              + "\nthe correlator about "
-              + workload
-              + ": "
-              + workloadAnswer(workload)
-              + "\n"
-              + SystemDiagnosis.of(services),
-          e);
-    }
-    System.out.printf(
-        "e2e: a baseline of %s after %d s%n",
-        workload, Duration.ofNanos(System.nanoTime() - start).toSeconds());
-  }
-
-  /** The correlator's answer about a workload as it came, or why there was none. */
-  private String workloadAnswer(String workload) {
-    try {
-      HttpResponse<String> detail = Http.get(workloadUrl(workload), CORRELATOR_TOKEN);
-      return "(" + detail.statusCode() + ") " + SystemDiagnosis.abbreviated(detail.body(), 3000);
-    } catch (RuntimeException e) {
-      return "no answer: " + e;
-    }
-  }
-
-  private String workloadUrl(String workload) {
-    return service("correlator").baseUrl() + "/api/workloads/" + CLUSTER + "/" + workload;
+    new CorrelatorBaselines(services).waitFor(workload, atMost);
   }
 
   String bootstrapServers() {
