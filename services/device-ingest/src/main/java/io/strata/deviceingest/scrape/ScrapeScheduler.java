@@ -1,7 +1,6 @@
 package io.strata.deviceingest.scrape;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
@@ -29,7 +28,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -37,10 +35,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import org.jboss.logging.Logger;
 
@@ -66,9 +62,7 @@ public class ScrapeScheduler {
   private XidTopicFollower xidFollower;
   private final AtomicBoolean waitingLogged = new AtomicBoolean();
   private final MeterRegistry meterRegistry;
-  private volatile ShardView shard = ShardView.everything();
-  private LeaseMembership membership;
-  private ScheduledExecutorService membershipTicker;
+  private volatile ShardParticipation sharding = ShardParticipation.off();
   private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
   private final DataAge dataAge = new DataAge();
 
@@ -128,23 +122,24 @@ public class ScrapeScheduler {
 
   void start(@Observes StartupEvent event) {
     DeviceIngestConfig.Scrape scrape = config.scrape();
-    requirePositive(scrape.interval(), "strata.device-ingest.scrape.interval");
-    requirePositive(scrape.timeout(), "strata.device-ingest.scrape.timeout");
+    ConfigChecks.requirePositive(scrape.interval(), "strata.device-ingest.scrape.interval");
+    ConfigChecks.requirePositive(scrape.timeout(), "strata.device-ingest.scrape.timeout");
     if (scrape.initialDelay().isNegative()) {
       throw new IllegalArgumentException(
           "strata.device-ingest.scrape.initial-delay must not be "
               + "negative: "
               + scrape.initialDelay());
     }
-    http = Executors.newFixedThreadPool(2, named("strata-scrape-http"));
+    http = Executors.newFixedThreadPool(2, ConfigChecks.named("strata-scrape-http"));
     processing =
-        Executors.newFixedThreadPool(scrape.processingThreads(), named("strata-scrape-process"));
+        Executors.newFixedThreadPool(
+            scrape.processingThreads(), ConfigChecks.named("strata-scrape-process"));
     scraper = new HttpScraper(scrape.timeout(), scrape.maxResponseBytes(), http);
     if (config.discovery().enabled()) {
       discovery = new EndpointSliceDiscovery(kubernetes.get(), config.discovery(), registry);
     }
     if (config.xidRecovery().enabled()) {
-      requirePositive(
+      ConfigChecks.requirePositive(
           config.xidRecovery().lookBack(), "strata.device-ingest.xid-recovery.look-back");
       xidFollower =
           new XidTopicFollower(
@@ -157,10 +152,17 @@ public class ScrapeScheduler {
       xidFollower.start();
     }
     if (config.sharding().enabled()) {
-      startMembership(config.sharding());
+      sharding =
+          ShardParticipation.join(
+              config.sharding(),
+              kubernetes.get(),
+              clock,
+              xidHistory,
+              meterRegistry,
+              this::onShardChange);
     }
     started = clock.instant();
-    ticker = Executors.newSingleThreadScheduledExecutor(named("strata-scrape-ticker"));
+    ticker = Executors.newSingleThreadScheduledExecutor(ConfigChecks.named("strata-scrape-ticker"));
     // Spread: one tick per slot, each scraping the targets of that slot; else one burst per
     // interval.
     slots = scrape.spread() ? ScrapeSpread.slots(scrape.interval().toMillis()) : 1;
@@ -174,54 +176,8 @@ public class ScrapeScheduler {
         registry.size(), scrape.interval(), config.discovery().enabled() ? "on" : "off");
   }
 
-  private void startMembership(DeviceIngestConfig.Sharding sharding) {
-    requirePositive(sharding.leaseDuration(), "strata.device-ingest.sharding.lease-duration");
-    requirePositive(sharding.renewInterval(), "strata.device-ingest.sharding.renew-interval");
-    if (sharding.renewInterval().compareTo(sharding.leaseDuration()) >= 0) {
-      throw new IllegalArgumentException(
-          "strata.device-ingest.sharding.renew-interval must be shorter than lease-duration");
-    }
-    String self =
-        sharding
-            .memberId()
-            .or(() -> Optional.ofNullable(System.getenv("HOSTNAME")))
-            .filter(id -> !id.isBlank())
-            .orElseThrow(
-                () ->
-                    new IllegalArgumentException(
-                        "strata.device-ingest.sharding.member-id is required (no HOSTNAME)"));
-    KubernetesClient client = kubernetes.get();
-    String namespace = sharding.namespace().orElse(client.getNamespace());
-    shard = new ShardView(self, List.of());
-    membership =
-        new LeaseMembership(
-            client,
-            namespace,
-            sharding.group(),
-            self,
-            sharding.leaseDuration(),
-            clock,
-            this::onShardChange);
-    Gauge.builder("strata.device.ingest.shard.members", this, s -> s.shard.members().size())
-        .description("Live device-ingest replicas this one shares the targets with")
-        .register(meterRegistry);
-    membershipTicker = Executors.newSingleThreadScheduledExecutor(named("strata-shard-lease"));
-    // A replica joins only once it can scrape without re-firing XIDs: after the XID recovery.
-    membershipTicker.scheduleWithFixedDelay(
-        () -> {
-          if (xidHistory.caughtUp()) {
-            membership.renew();
-          }
-        },
-        0,
-        sharding.renewInterval().toMillis(),
-        TimeUnit.MILLISECONDS);
-  }
-
   /** Frees the state of targets that moved to another replica, so a later return starts fresh. */
-  private void onShardChange(ShardView next) {
-    ShardView before = shard;
-    shard = next;
+  private void onShardChange(ShardView before, ShardView next) {
     for (ScrapeTarget target : registry.targets()) {
       String node = target.fallbackNode();
       if (before.owns(node) && !next.owns(node)) {
@@ -234,19 +190,16 @@ public class ScrapeScheduler {
 
   /** This replica's share; everything while sharding is off. */
   public ShardView shard() {
-    return shard;
+    return sharding.shard();
   }
 
   /** Null while sharding is off. */
   public LeaseMembership membership() {
-    return membership;
+    return sharding.membership();
   }
 
   void stop(@Observes ShutdownEvent event) {
-    if (membershipTicker != null) {
-      membershipTicker.shutdownNow();
-      membership.leave();
-    }
+    sharding.close();
     if (ticker != null) {
       ticker.shutdownNow();
       processing.shutdownNow();
@@ -276,7 +229,7 @@ public class ScrapeScheduler {
       }
       return CompletableFuture.completedFuture(null);
     }
-    ShardView share = shard;
+    ShardView share = sharding.shard();
     List<CompletableFuture<Void>> scrapes =
         registry.targets().stream()
             .filter(inThisTick)
@@ -420,20 +373,5 @@ public class ScrapeScheduler {
     metrics.forgetTarget(url);
     dataAge.forget(url);
     LOG.infof("target %s removed", url);
-  }
-
-  private static void requirePositive(Duration value, String key) {
-    if (value.isZero() || value.isNegative()) {
-      throw new IllegalArgumentException(key + " must be positive: " + value);
-    }
-  }
-
-  private static ThreadFactory named(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, prefix + "-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }
