@@ -1,10 +1,8 @@
 package io.strata.deviceingest.scrape;
 
 import java.time.Duration;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 
-/** What the scheduler and its shard membership share at start: setting checks, thread names. */
+/** Start-up checks of the scheduler's and its shard membership's settings, naming the key. */
 final class ConfigChecks {
 
   private ConfigChecks() {}
@@ -14,15 +12,5 @@ final class ConfigChecks {
     if (value.isZero() || value.isNegative()) {
       throw new IllegalArgumentException(key + " must be positive: " + value);
     }
-  }
-
-  /** Daemon threads named {@code prefix-1}, {@code prefix-2}, ... (they show in thread dumps). */
-  static ThreadFactory named(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, prefix + "-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }

@@ -130,10 +130,10 @@ public class ScrapeScheduler {
               + "negative: "
               + scrape.initialDelay());
     }
-    http = Executors.newFixedThreadPool(2, ConfigChecks.named("strata-scrape-http"));
+    http = Executors.newFixedThreadPool(2, DaemonThreads.named("strata-scrape-http"));
     processing =
         Executors.newFixedThreadPool(
-            scrape.processingThreads(), ConfigChecks.named("strata-scrape-process"));
+            scrape.processingThreads(), DaemonThreads.named("strata-scrape-process"));
     scraper = new HttpScraper(scrape.timeout(), scrape.maxResponseBytes(), http);
     if (config.discovery().enabled()) {
       discovery = new EndpointSliceDiscovery(kubernetes.get(), config.discovery(), registry);
@@ -162,7 +162,8 @@ public class ScrapeScheduler {
               this::onShardChange);
     }
     started = clock.instant();
-    ticker = Executors.newSingleThreadScheduledExecutor(ConfigChecks.named("strata-scrape-ticker"));
+    ticker =
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("strata-scrape-ticker"));
     // Spread: one tick per slot, each scraping the targets of that slot; else one burst per
     // interval.
     slots = scrape.spread() ? ScrapeSpread.slots(scrape.interval().toMillis()) : 1;

@@ -54,7 +54,7 @@ final class ShardParticipation implements AutoCloseable {
             clock,
             this::moveTo);
     this.ticker =
-        Executors.newSingleThreadScheduledExecutor(ConfigChecks.named("strata-shard-lease"));
+        Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("strata-shard-lease"));
   }
 
   /** Every target is this replica's. */
