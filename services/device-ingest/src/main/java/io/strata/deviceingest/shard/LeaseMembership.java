@@ -37,6 +37,9 @@ public final class LeaseMembership {
   private final Clock clock;
   private final Consumer<ShardView> onChange;
   private volatile ShardView view;
+  // Guarded by this: once left, a renewal still in flight on another thread must not re-create
+  // the Lease (the others would then wait a whole lease duration for targets that are free).
+  private boolean left;
 
   public LeaseMembership(
       KubernetesClient client,
@@ -64,8 +67,12 @@ public final class LeaseMembership {
   /**
    * Renews this member's Lease and re-reads the group; call every renew interval. An API error
    * keeps the last view (a short API outage must not stop every replica scraping) and is logged.
+   * After {@link #leave()} it does nothing.
    */
-  public void renew() {
+  public synchronized void renew() {
+    if (left) {
+      return;
+    }
     try {
       Instant now = clock.instant();
       client
@@ -98,8 +105,12 @@ public final class LeaseMembership {
     }
   }
 
-  /** Deletes this member's Lease, so the others take its targets at their next renewal. */
-  public void leave() {
+  /**
+   * Deletes this member's Lease, so the others take its targets at their next renewal; waits for a
+   * renewal in flight, and no later renewal writes the Lease again.
+   */
+  public synchronized void leave() {
+    left = true;
     try {
       client.leases().inNamespace(namespace).withName(leaseName()).delete();
     } catch (KubernetesClientException e) {

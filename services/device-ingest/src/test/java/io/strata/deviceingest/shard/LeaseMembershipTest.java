@@ -108,4 +108,17 @@ class LeaseMembershipTest {
         .allMatch(n -> afterLeave.get(n).equals(dead.view().self()));
     assertThat(members.get(0).view().members()).containsExactly("di-0", "di-2");
   }
+
+  @Test
+  void aRenewalAfterLeavingDoesNotWriteTheLeaseAgain() {
+    LeaseMembership leaving = member("di-0");
+    leaving.renew();
+    assertThat(client.leases().inNamespace("strata").list().getItems()).hasSize(1);
+
+    leaving.leave();
+    // What a renewal still queued on the ticker at shutdown does: nothing.
+    leaving.renew();
+
+    assertThat(client.leases().inNamespace("strata").list().getItems()).isEmpty();
+  }
 }
