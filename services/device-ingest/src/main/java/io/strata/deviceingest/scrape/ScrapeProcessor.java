@@ -14,20 +14,14 @@ import io.strata.deviceingest.xid.XidCatalogEntry;
 import io.strata.deviceingest.xid.XidDetector;
 import io.strata.deviceingest.xid.XidHistory;
 import io.strata.deviceingest.xid.XidOccurrence;
-import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceSample;
-import io.strata.events.device.FindingKind;
-import io.strata.events.device.FindingReason;
 import io.strata.events.device.XidEvent;
 import io.strata.events.topic.Keys;
 import io.strata.events.topic.Topics;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -43,6 +37,7 @@ public final class ScrapeProcessor {
   private final XidDetector xids;
   private final FieldPresenceTracker presence;
   private final ScrapeOutcomeTracker outcomes = new ScrapeOutcomeTracker();
+  private final ScrapeFindings findings;
   private final Map<String, PrometheusTextParser> parsers = new ConcurrentHashMap<>();
 
   public ScrapeProcessor(
@@ -58,6 +53,7 @@ public final class ScrapeProcessor {
       int maxLineErrors,
       XidHistory history) {
     this.cluster = cluster;
+    this.findings = new ScrapeFindings(cluster);
     this.xids = new XidDetector(history);
     this.catalog = catalog;
     this.maxLineErrors = maxLineErrors;
@@ -78,18 +74,7 @@ public final class ScrapeProcessor {
     List<OutgoingEvent<?>> events = new ArrayList<>();
     outcomes
         .succeeded(target.url())
-        .ifPresent(
-            reason ->
-                events.add(
-                    finding(
-                        target,
-                        FindingKind.RESOLVED,
-                        reason,
-                        "scrape succeeds again",
-                        List.of(),
-                        Map.of(),
-                        0,
-                        now)));
+        .ifPresent(reason -> events.add(findings.scrapeSucceedsAgain(target, reason, now)));
     int samples = 0;
     int xidEvents = 0;
     for (GpuReading gpu : page.gpus()) {
@@ -109,29 +94,15 @@ public final class ScrapeProcessor {
         xidEvents++;
       }
     }
-    int findings = events.size() - samples - xidEvents;
     Presence presence = this.presence.observe(target.url(), page.presentByGpu());
-    if (presence.page().isPresent()) {
-      events.add(presenceFinding(target, pageNode(target, page), presence.page().get(), now));
-      findings++;
-    }
+    presence
+        .page()
+        .ifPresent(change -> events.add(findings.pagePresence(target, page, change, now)));
     for (Map.Entry<String, PresenceChange> gpu : presence.gpus().entrySet()) {
-      events.add(gpuPresenceFinding(target, page, gpu.getKey(), gpu.getValue(), now));
-      findings++;
+      events.add(findings.gpuPresence(target, page, gpu.getKey(), gpu.getValue(), now));
     }
-    int malformed = page.summary().malformed();
     if (outcomes.parseErrorsChanged(target.url(), page.lineErrors())) {
-      events.add(
-          finding(
-              target,
-              FindingKind.PARSE_ERRORS,
-              FindingReason.MALFORMED_LINES,
-              malformed + " malformed line(s) in " + page.summary().lines(),
-              List.of(),
-              page.lineErrors(),
-              malformed,
-              now));
-      findings++;
+      events.add(findings.parseErrors(target, page, now));
     }
     return new ScrapeOutput(
         target.url(),
@@ -139,8 +110,8 @@ public final class ScrapeProcessor {
         events,
         samples,
         xidEvents,
-        findings,
-        malformed,
+        events.size() - samples - xidEvents,
+        page.summary().malformed(),
         this.presence.missingCount(target.url()),
         page.nonFiniteValues(),
         page.linesWithoutGpu());
@@ -150,18 +121,7 @@ public final class ScrapeProcessor {
     List<OutgoingEvent<?>> events = new ArrayList<>(1);
     outcomes
         .failed(target.url(), failure.reason())
-        .ifPresent(
-            count ->
-                events.add(
-                    finding(
-                        target,
-                        FindingKind.SCRAPE_FAILED,
-                        failure.reason(),
-                        failure.getMessage(),
-                        List.of(),
-                        Map.of(),
-                        count,
-                        now)));
+        .ifPresent(count -> events.add(findings.scrapeFailed(target, failure, count, now)));
     return new ScrapeOutput(
         target.url(), failure.reason(), events, 0, 0, events.size(), 0, 0, 0, 0);
   }
@@ -232,137 +192,5 @@ public final class ScrapeProcessor {
         gpu.owner(),
         target.url(),
         now);
-  }
-
-  /**
-   * The node a page-level finding is about: the target's, else the one hostname every GPU on the
-   * page reports (a statically configured exporter URL says nothing about its node, its page does).
-   */
-  private static String pageNode(ScrapeTarget target, ScrapedPage page) {
-    if (target.node() != null) {
-      return target.node();
-    }
-    Set<String> hostnames = new HashSet<>();
-    for (GpuReading gpu : page.gpus()) {
-      if (gpu.hostname() != null) {
-        hostnames.add(gpu.hostname());
-      }
-    }
-    return hostnames.size() == 1 ? hostnames.iterator().next() : null;
-  }
-
-  private OutgoingEvent<DeviceFinding> presenceFinding(
-      ScrapeTarget target, String node, PresenceChange change, Instant now) {
-    if (change.resolved()) {
-      return finding(
-          target,
-          node,
-          FindingKind.RESOLVED,
-          FindingReason.EXPECTED_FIELD_ABSENT,
-          "every expected field is present again",
-          List.of(),
-          Map.of(),
-          0,
-          now);
-    }
-    return finding(
-        target,
-        node,
-        FindingKind.FIELD_MISSING,
-        FindingReason.EXPECTED_FIELD_ABSENT,
-        change.missing().size() + " expected field(s) absent from " + target.url(),
-        change.missing(),
-        Map.of(),
-        change.missing().size(),
-        now);
-  }
-
-  /**
-   * A GPU of the page lacks (or no longer lacks) expected fields other GPUs of it report: a
-   * GPU-level finding, keyed {@code cluster/node/gpu_uuid}.
-   */
-  private OutgoingEvent<DeviceFinding> gpuPresenceFinding(
-      ScrapeTarget target, ScrapedPage page, String gpuUuid, PresenceChange change, Instant now) {
-    String node = target.fallbackNode();
-    for (GpuReading gpu : page.gpus()) {
-      if (gpu.gpuUuid().equals(gpuUuid) && gpu.hostname() != null) {
-        node = gpu.hostname();
-        break;
-      }
-    }
-    boolean resolved = change.resolved();
-    DeviceFinding finding =
-        new DeviceFinding(
-            UUID.randomUUID().toString(),
-            resolved ? FindingKind.RESOLVED : FindingKind.FIELD_MISSING,
-            FindingReason.EXPECTED_FIELD_ABSENT,
-            cluster,
-            node,
-            target.url(),
-            gpuUuid,
-            resolved
-                ? "GPU " + gpuUuid + " reports every field the other GPUs of its page report"
-                : "GPU "
-                    + gpuUuid
-                    + " lacks "
-                    + change.missing().size()
-                    + " expected field(s) the other GPUs of "
-                    + target.url()
-                    + " report",
-            change.missing(),
-            null,
-            null,
-            Map.of(),
-            change.missing().size(),
-            now);
-    return new OutgoingEvent<>(
-        Topics.DEVICE_FINDINGS,
-        Keys.gpu(cluster, node, gpuUuid),
-        finding,
-        finding.findingId(),
-        now);
-  }
-
-  private OutgoingEvent<DeviceFinding> finding(
-      ScrapeTarget target,
-      FindingKind kind,
-      FindingReason reason,
-      String message,
-      List<String> missing,
-      Map<Integer, String> lineErrors,
-      long count,
-      Instant now) {
-    return finding(target, target.node(), kind, reason, message, missing, lineErrors, count, now);
-  }
-
-  private OutgoingEvent<DeviceFinding> finding(
-      ScrapeTarget target,
-      String node,
-      FindingKind kind,
-      FindingReason reason,
-      String message,
-      List<String> missing,
-      Map<Integer, String> lineErrors,
-      long count,
-      Instant now) {
-    DeviceFinding finding =
-        new DeviceFinding(
-            UUID.randomUUID().toString(),
-            kind,
-            reason,
-            cluster,
-            node,
-            target.url(),
-            null,
-            message,
-            missing,
-            null,
-            null,
-            lineErrors,
-            count,
-            now);
-    // A finding is one state change: its random id is minted here, once, and kept on re-sends.
-    return new OutgoingEvent<>(
-        Topics.DEVICE_FINDINGS, cluster + "/" + target.url(), finding, finding.findingId(), now);
   }
 }
