@@ -2,10 +2,7 @@ package io.strata.deviceingest.scrape;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
-import io.opentelemetry.context.Scope;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.strata.deviceingest.config.DeviceIngestConfig;
@@ -17,17 +14,14 @@ import io.strata.deviceingest.shard.LeaseMembership;
 import io.strata.deviceingest.shard.ShardView;
 import io.strata.deviceingest.xid.XidCatalog;
 import io.strata.deviceingest.xid.XidHistory;
-import io.strata.events.device.FindingReason;
 import io.strata.kafka.quarkus.KafkaClientSecurity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,8 +36,9 @@ import org.jboss.logging.Logger;
 
 /**
  * The adapter around {@link ScrapeProcessor}: ticks every interval, starts an asynchronous fetch
- * for each target that is not still being scraped (a slow target delays nobody), maps pages on a
- * small processing pool, and hands the events to the publisher.
+ * for each target that is not still being scraped (a slow target delays nobody), at most {@code
+ * max-concurrent} at once, and hands each result to {@link ScrapeResults} on a small processing
+ * pool.
  */
 @ApplicationScoped
 public class ScrapeScheduler {
@@ -51,12 +46,11 @@ public class ScrapeScheduler {
   private static final Logger LOG = Logger.getLogger(ScrapeScheduler.class);
 
   private final DeviceIngestConfig config;
-  private final KafkaEventPublisher publisher;
   private final Instance<KubernetesClient> kubernetes;
   private final Clock clock;
-  private final Tracer tracer;
   private final DeviceIngestMetrics metrics;
   private final ScrapeProcessor processor;
+  private final ScrapeResults results;
   private final TargetRegistry registry;
   private final XidHistory xidHistory;
   private XidTopicFollower xidFollower;
@@ -66,16 +60,8 @@ public class ScrapeScheduler {
   private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
   private final DataAge dataAge = new DataAge();
 
-  /**
-   * Per target, its slot of the interval (of {@code slots}) and the node it is sharded by, worked
-   * out once: the ticker looks at every target several times a second, and both need the URL hashed
-   * or parsed.
-   */
-  private record Placement(int slots, int slot, String node) {}
-
-  private final Map<ScrapeTarget, Placement> placements = new ConcurrentHashMap<>();
+  private volatile TargetPlacements placements = new TargetPlacements(1);
   private final Semaphore concurrent;
-  private int slots = 1;
   private long tickCount;
   private ScheduledExecutorService ticker;
   private ExecutorService processing;
@@ -93,9 +79,7 @@ public class ScrapeScheduler {
       Clock clock,
       MeterRegistry meterRegistry,
       Tracer tracer) {
-    this.tracer = tracer;
     this.config = config;
-    this.publisher = publisher;
     this.kubernetes = kubernetes;
     this.clock = clock;
     this.metrics = new DeviceIngestMetrics(meterRegistry);
@@ -109,6 +93,7 @@ public class ScrapeScheduler {
             XidCatalog.load(),
             config.scrape().maxReportedLineErrors(),
             xidHistory);
+    this.results = new ScrapeResults(processor, publisher, metrics, dataAge, tracer, clock);
     List<ScrapeTarget> statics =
         config.scrape().targets().orElse(List.of()).stream()
             .map(String::trim)
@@ -166,11 +151,13 @@ public class ScrapeScheduler {
         Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("strata-scrape-ticker"));
     // Spread: one tick per slot, each scraping the targets of that slot; else one burst per
     // interval.
-    slots = scrape.spread() ? ScrapeSpread.slots(scrape.interval().toMillis()) : 1;
+    placements =
+        new TargetPlacements(
+            scrape.spread() ? ScrapeSpread.slots(scrape.interval().toMillis()) : 1);
     ticker.scheduleAtFixedRate(
         this::tick,
         scrape.initialDelay().toNanos() / 1000,
-        Math.max(1, scrape.interval().toNanos() / 1000 / slots),
+        Math.max(1, scrape.interval().toNanos() / 1000 / placements.slots()),
         TimeUnit.MICROSECONDS);
     LOG.infof(
         "scraping %d static target(s) every %s, discovery %s",
@@ -234,7 +221,7 @@ public class ScrapeScheduler {
     List<CompletableFuture<Void>> scrapes =
         registry.targets().stream()
             .filter(inThisTick)
-            .filter(target -> share.owns(placement(target).node()))
+            .filter(target -> share.owns(placements.node(target)))
             .map(this::scrape)
             .toList();
     return CompletableFuture.allOf(scrapes.toArray(CompletableFuture[]::new));
@@ -266,23 +253,14 @@ public class ScrapeScheduler {
   private void tick() {
     try {
       lastTick = clock.instant();
-      int slot = (int) (tickCount++ % slots);
-      scrapeWhere(target -> slots == 1 || placement(target).slot() == slot);
+      TargetPlacements placements = this.placements;
+      int slot = (int) (tickCount++ % placements.slots());
+      scrapeWhere(target -> placements.inSlot(target, slot));
     } catch (RuntimeException e) {
       // A failing tick must not cancel the schedule.
       metrics.processingError();
       LOG.error("scrape tick failed", e);
     }
-  }
-
-  private Placement placement(ScrapeTarget target) {
-    int slots = this.slots;
-    Placement known = placements.get(target);
-    if (known == null || known.slots() != slots) {
-      known = new Placement(slots, ScrapeSpread.slot(target.url(), slots), target.fallbackNode());
-      placements.put(target, known);
-    }
-    return known;
   }
 
   private CompletableFuture<Void> scrape(ScrapeTarget target) {
@@ -300,73 +278,21 @@ public class ScrapeScheduler {
     long startNanos = System.nanoTime();
     return scraper
         .fetch(target.url())
-        .handleAsync((response, error) -> process(target, response, error, startNanos), processing);
-  }
-
-  /** Maps one scrape's result inside a span, so every record it publishes carries the trace. */
-  private Void process(
-      ScrapeTarget target, ScrapeResponse response, Throwable error, long startNanos) {
-    Span span =
-        tracer
-            .spanBuilder("device-ingest scrape")
-            .setAttribute("strata.target", target.url())
-            .startSpan();
-    Scope scope = span.makeCurrent();
-    try {
-      Instant now = clock.instant();
-      ScrapeOutput output =
-          error == null
-              ? processor.processPage(target, response, now)
-              : processor.processFailure(target, failureOf(target, error), now);
-      output.events().forEach(publisher::publish);
-      if (output.succeeded()) {
-        dataAge.paged(target.url(), now);
-      }
-      metrics.scraped(
-          output,
-          Duration.ofNanos(System.nanoTime() - startNanos),
-          processor::missingFields,
-          processor::incompleteGpus);
-      span.setAttribute("strata.samples", output.samples());
-      if (!output.succeeded()) {
-        span.setStatus(StatusCode.ERROR, output.failure().name());
-      }
-      logOutcome(output);
-    } catch (RuntimeException e) {
-      metrics.processingError();
-      span.recordException(e);
-      LOG.errorf(e, "cannot map the page of %s", target.url());
-    } finally {
-      scope.close();
-      span.end();
-      concurrent.release();
-      inFlight.remove(target.url());
-    }
-    return null;
-  }
-
-  private static ScrapeFailure failureOf(ScrapeTarget target, Throwable error) {
-    Throwable cause = error;
-    while (cause.getCause() != null && !(cause instanceof ScrapeFailure)) {
-      cause = cause.getCause();
-    }
-    return cause instanceof ScrapeFailure failure
-        ? failure
-        : new ScrapeFailure(FindingReason.CONNECTION_FAILED, target.url() + ": " + cause, cause);
-  }
-
-  private void logOutcome(ScrapeOutput output) {
-    if (!output.succeeded() && output.findings() > 0) {
-      LOG.warnf("scrape of %s failed: %s", output.target(), output.failure());
-    } else if (output.malformedLines() > 0 && output.findings() > 0) {
-      LOG.warnf(
-          "%s: %d malformed line(s), see strata_device_ingest_parse_errors_total",
-          output.target(), output.malformedLines());
-    }
+        .handleAsync(
+            (response, error) -> {
+              try {
+                results.handle(target, response, error, startNanos);
+              } finally {
+                concurrent.release();
+                inFlight.remove(target.url());
+              }
+              return null;
+            },
+            processing);
   }
 
   private void forget(String url) {
-    placements.keySet().removeIf(target -> target.url().equals(url));
+    placements.forget(url);
     if (scraper != null) {
       scraper.forget(url);
     }
