@@ -1,6 +1,5 @@
 package io.strata.remediator.core;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.events.incident.Incident;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.remediation.ActionOutcomeReason;
@@ -9,20 +8,12 @@ import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.remediator.core.cluster.TargetException;
 import io.strata.remediator.core.cluster.TargetGateway;
-import io.strata.remediator.core.cluster.TargetObject;
 import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.ActionJournal;
 import io.strata.remediator.core.journal.Actions;
 import io.strata.remediator.core.journal.Episodes;
-import io.strata.remediator.core.patch.KubeJson;
-import io.strata.remediator.core.patch.MergePatches;
 import io.strata.remediator.core.patch.PatchFactory;
-import io.strata.remediator.core.patch.PatchRefusal;
 import io.strata.remediator.core.plan.ActionPlanner;
-import io.strata.remediator.core.plan.MechanismCheck;
-import io.strata.remediator.core.plan.Plan;
-import io.strata.remediator.core.plan.PlannedAction;
-import io.strata.remediator.core.plan.WorkloadResolver;
 import io.strata.remediator.core.review.Notifier;
 import io.strata.remediator.core.review.ReviewBuilder;
 import io.strata.remediator.core.review.ReviewSink;
@@ -53,9 +44,7 @@ public final class RemediationEngine {
   public static final String POLICY_PRINCIPAL = "policy";
 
   private final ActionJournal journal;
-  private final ActionPlanner planner;
-  private final TargetGateway gateway;
-  private final PatchFactory patches;
+  private final PlanProposer proposer;
   private final ApprovalService approvals;
   private final Notifier notifier;
   private final ReviewSink reviews;
@@ -81,9 +70,7 @@ public final class RemediationEngine {
       EngineSettings settings,
       Clock clock) {
     this.journal = journal;
-    this.planner = planner;
-    this.gateway = gateway;
-    this.patches = patches;
+    this.proposer = new PlanProposer(journal, planner, gateway, patches, notifier, settings, clock);
     this.approvals = approvals;
     this.notifier = notifier;
     this.reviews = reviews;
@@ -178,7 +165,7 @@ public final class RemediationEngine {
         return resolve(incident);
       }
       if (incident.state() == IncidentState.OPEN || incident.state() == IncidentState.MITIGATING) {
-        propose(incident);
+        proposer.propose(incident, () -> announced.add(Episodes.key(incident)));
       }
     } catch (TargetException | RuntimeException e) {
       needsProcessing.add(id);
@@ -230,73 +217,6 @@ public final class RemediationEngine {
       }
     }
     return toExecute;
-  }
-
-  private void propose(Incident incident) throws TargetException {
-    Plan plan =
-        planner.plan(
-            incident,
-            resolverFor(incident),
-            gateway::podNode,
-            new MechanismCheck(gateway, patches));
-    List<RemediationAction> proposed = new ArrayList<>();
-    for (PlannedAction step : plan.actions()) {
-      if (journal.store().latest(step.actionId()).isEmpty()) {
-        proposed.add(journal.record(proposal(incident, step)));
-      }
-    }
-    boolean firstNotice = announced.add(Episodes.key(incident));
-    if (!proposed.isEmpty() || (firstNotice && !plan.notes().isEmpty())) {
-      notifier.planProposed(incident, proposed, plan.notes());
-    }
-  }
-
-  /**
-   * By name first; a workload name that matches no object (the watcher may name a Knative
-   * Revision's or a ReplicaSet's workload differently) falls back to the owner chain of the
-   * incident's pod.
-   */
-  private WorkloadResolver resolverFor(Incident incident) {
-    String pod = incident.correlation().pod();
-    String podNamespace = incident.correlation().namespace();
-    return (namespace, name) -> {
-      Optional<io.strata.events.remediation.TargetRef> byName =
-          gateway.resolveWorkload(namespace, name);
-      if (byName.isPresent() || pod == null || !namespace.equals(podNamespace)) {
-        return byName;
-      }
-      return gateway.workloadOfPod(namespace, pod);
-    };
-  }
-
-  private RemediationAction proposal(Incident incident, PlannedAction step) {
-    String patch = null;
-    String inverse = null;
-    try {
-      Optional<TargetObject> target = gateway.read(step.target());
-      if (target.isPresent()) {
-        ObjectNode forward = patches.forward(step.type(), target.get(), gateway);
-        patch = KubeJson.write(forward);
-        inverse = KubeJson.write(MergePatches.inverse(forward, target.get().body()));
-      }
-    } catch (TargetException | PatchRefusal e) {
-      // A preview only: the executor computes the authoritative patch when it runs.
-    }
-    return Actions.inEpisode(
-        Actions.proposed(
-            step.actionId(),
-            incident.incidentId(),
-            step.step(),
-            step.type(),
-            step.target(),
-            patch,
-            inverse,
-            "step " + step.step() + " of the " + incident.incidentClass() + " plan",
-            settings.maxAttempts(),
-            settings.dryRun(),
-            incident.correlation(),
-            clock.instant()),
-        incident.episode());
   }
 
   private List<String> resolve(Incident incident) {
