@@ -1,32 +1,19 @@
 package io.strata.correlator.topology;
 
-import io.strata.correlator.baseline.BaselineTracker;
-import io.strata.correlator.codec.NodeCodecs;
-import io.strata.correlator.codec.WorkloadCodecs;
 import io.strata.correlator.config.CorrelatorSettings;
-import io.strata.correlator.incident.IncidentTracker;
-import io.strata.correlator.recovery.DeviceRecovery;
-import io.strata.correlator.recovery.DeviceWatch;
 import io.strata.correlator.state.EventMark;
-import io.strata.correlator.state.GpuView;
-import io.strata.correlator.state.NodeView;
-import io.strata.correlator.state.PodBrief;
-import io.strata.correlator.state.WorkloadView;
 import io.strata.correlator.trace.AssembledTrace;
 import io.strata.events.EventType;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.Incident;
-import io.strata.events.k8s.ClaimState;
 import io.strata.events.k8s.NodeState;
-import io.strata.events.k8s.PodState;
 import io.strata.events.k8s.WorkloadEvent;
 import io.strata.events.serde.JsonSerde;
 import io.strata.events.topic.NodePartitioning;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serde;
@@ -36,14 +23,10 @@ import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
-import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.processor.api.ProcessorSupplier;
-import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.StoreBuilder;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * The whole correlator as one Kafka Streams topology, built by one pure method. Three sides, each
@@ -59,7 +42,7 @@ public final class CorrelatorTopology {
 
   public static Topology build(CorrelatorSettings settings, CorrelatorMetrics metrics) {
     StreamsBuilder builder = new StreamsBuilder();
-    addStores(builder, settings);
+    CorrelatorStores.addAll(builder, settings);
     KStream<String, Routed> pods =
         guarded(
             source(builder, Topics.K8S_PODS, "pods", metrics),
@@ -253,74 +236,6 @@ public final class CorrelatorTopology {
                     Incident::updatedAt),
             Named.as(side + "-incident-cloudevents"))
         .to(Topics.INCIDENTS.name(), produced(Topics.INCIDENTS, side + "-incidents-sink"));
-  }
-
-  private static void addStores(StreamsBuilder builder, CorrelatorSettings settings) {
-    Materialized.StoreType type = settings.storeType();
-    addStore(builder, type, StoreNames.POD_ROUTES, json(PodState.class));
-    addStore(builder, type, StoreNames.CLAIM_ROUTES, json(ClaimState.class));
-    // The node side's entries change with every sample or request: decoded and written down once
-    // per commit (WriteBehindStore), GPUs and their exemplars in binary.
-    builder.addStateStore(
-        writeBehind(store(type, StoreNames.NODES, json(NodeView.class)), CACHED_NODES));
-    // A GPU's newest readings and served requests are evidence, not state a decision turns on:
-    // written with the GPU's next change that matters or after readings-max-deferral (ADR 042).
-    Duration readings = settings.device().readingsMaxDeferral();
-    builder.addStateStore(
-        writeBehind(
-            store(type, StoreNames.NODE_GPUS, NodeCodecs.gpuViews()),
-            CACHED_GPUS,
-            RefreshPolicy.of(GpuView::onlyReadingsChanged, readings)));
-    builder.addStateStore(
-        writeBehind(
-            store(type, StoreNames.NODE_EXEMPLARS, NodeCodecs.gpuExemplars()),
-            CACHED_GPUS,
-            RefreshPolicy.of((current, next) -> true, readings)));
-    addStore(builder, type, StoreNames.DEVICE_INCIDENTS, json(DeviceRecovery.class));
-    addStore(builder, type, StoreNames.DEVICE_WATCHES, json(DeviceWatch.class));
-    addStore(builder, type, StoreNames.WORKLOADS, json(WorkloadView.class));
-    addStore(builder, type, StoreNames.WORKLOAD_GPUS, WorkloadCodecs.gpuSnapshots());
-    addStore(builder, type, StoreNames.WORKLOAD_PODS, json(PodBrief.class));
-    addStore(builder, type, StoreNames.BASELINES, json(BaselineTracker.class));
-    addStore(builder, type, StoreNames.REQUEST_INCIDENTS, json(IncidentTracker.class));
-  }
-
-  private static <V> void addStore(
-      StreamsBuilder builder, Materialized.StoreType type, String name, Serde<V> values) {
-    builder.addStateStore(store(type, name, values));
-  }
-
-  /** Decoded entries kept per task: enough for every node and GPU one correlator instance owns. */
-  private static final int CACHED_NODES = 20_000;
-
-  private static final int CACHED_GPUS = 100_000;
-
-  static <V> StoreBuilder<KeyValueStore<String, V>> writeBehind(
-      StoreBuilder<KeyValueStore<String, V>> below, int maxCleanEntries) {
-    return writeBehind(below, maxCleanEntries, RefreshPolicy.never());
-  }
-
-  static <V> StoreBuilder<KeyValueStore<String, V>> writeBehind(
-      StoreBuilder<KeyValueStore<String, V>> below, int maxCleanEntries, RefreshPolicy<V> refresh) {
-    // Kafka Streams' record cache below a write-behind store only copied its once-per-commit
-    // writes into a sorted map of byte keys and looked up every miss twice (2.7 % of the stream
-    // thread in a JFR profile, 2026-12-02): the write-behind layer already writes each key once per
-    // commit.
-    return new WriteBehindStoreBuilder<>(below.withCachingDisabled(), maxCleanEntries, refresh);
-  }
-
-  static <V> StoreBuilder<KeyValueStore<String, V>> store(
-      Materialized.StoreType type, String name, Serde<V> values) {
-    // Cached: writes to one key within a commit interval reach the store and its changelog once
-    // (a trace's six spans, a trace created and completed within one commit: one record, not
-    // seven), which is most of what the broker has to take from the correlator.
-    return Stores.<String, V>keyValueStoreBuilder(
-            type == Materialized.StoreType.IN_MEMORY
-                ? Stores.inMemoryKeyValueStore(name)
-                : Stores.persistentKeyValueStore(name),
-            Serdes.String(),
-            values)
-        .withCachingEnabled();
   }
 
   /**

@@ -30,8 +30,8 @@ final class TraceTopology {
       StreamsBuilder builder, CorrelatorSettings settings, CorrelatorMetrics metrics) {
     // An open trace changes with every span: decoded once, encoded once per commit.
     builder.addStateStore(
-        CorrelatorTopology.writeBehind(
-            CorrelatorTopology.store(
+        CorrelatorStores.writeBehind(
+            CorrelatorStores.store(
                 settings.storeType(), StoreNames.TRACE_PARTS, TraceCodecs.openTraces()),
             settings.traces().maxOpen()));
     return CorrelatorTopology.guarded(
@@ -50,7 +50,7 @@ final class TraceTopology {
       CorrelatorSettings settings,
       CorrelatorMetrics metrics) {
     StoreBuilder<KeyValueStore<String, Long>> marks =
-        CorrelatorTopology.store(
+        CorrelatorStores.store(
             settings.storeType(), StoreNames.REQUEST_WINDOW_MARKS, Serdes.Long());
     Duration retention = RequestSlices.retention(settings.windows());
     Duration slice = settings.windows().advance();

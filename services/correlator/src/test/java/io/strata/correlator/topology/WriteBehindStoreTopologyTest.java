@@ -80,8 +80,8 @@ class WriteBehindStoreTopologyTest {
     stateDir.toFile().deleteOnExit();
     StreamsBuilder builder = new StreamsBuilder();
     builder.addStateStore(
-        CorrelatorTopology.writeBehind(
-            CorrelatorTopology.store(Materialized.StoreType.IN_MEMORY, STORE, Serdes.String()),
+        CorrelatorStores.writeBehind(
+            CorrelatorStores.store(Materialized.StoreType.IN_MEMORY, STORE, Serdes.String()),
             100,
             refresh));
     builder.stream("commands", Consumed.with(Serdes.String(), Serdes.String()))
