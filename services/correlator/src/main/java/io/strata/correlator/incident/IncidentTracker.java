@@ -6,8 +6,6 @@ import io.strata.events.incident.IncidentClass;
 import io.strata.events.incident.IncidentState;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -100,7 +98,8 @@ public record IncidentTracker(
       String id =
           IncidentIds.of(draft.incidentClass(), draft.scope().cluster(), draft.scopeKey(), next);
       Incident opened =
-          build(id, 1, draft, IncidentState.OPEN, at, at, Incident.FIRST_EPISODE, null);
+          IncidentRevisions.fromDraft(
+              id, 1, draft, IncidentState.OPEN, at, at, Incident.FIRST_EPISODE, null);
       return publishNow(
           new IncidentTracker(opened, published, 0, next, publishedAt, false, 0, at, null, 0), at);
     }
@@ -109,7 +108,7 @@ public record IncidentTracker(
       // Same id, next episode: consumers that act per opening (the remediator's action ids, the
       // review) tell this relapse from a replay of the episode that resolved.
       Incident reopened =
-          build(
+          IncidentRevisions.fromDraft(
               current.incidentId(),
               current.revision() + 1,
               draft,
@@ -126,7 +125,7 @@ public record IncidentTracker(
     int streak = current.state() == IncidentState.MITIGATING ? troubleStreak + 1 : 0;
     boolean holds = current.state() == IncidentState.MITIGATING && streak < relapseAfter;
     Incident updated =
-        build(
+        IncidentRevisions.fromDraft(
             current.incidentId(),
             current.revision() + 1,
             draft,
@@ -164,7 +163,7 @@ public record IncidentTracker(
       return new Step(this, Optional.empty());
     }
     Instant when = decided(at);
-    Incident updated = revised(current.state(), evidence, when, null, null);
+    Incident updated = IncidentRevisions.next(current, current.state(), evidence, when, null, null);
     return publishWhenDue(with(updated, healthyStreak, troubleStreak), when, updateInterval);
   }
 
@@ -199,7 +198,7 @@ public record IncidentTracker(
           current.state() == IncidentState.OPEN ? IncidentState.MITIGATING : current.state();
       IncidentTracker next =
           new IncidentTracker(
-              withState(state, when, null, null, note),
+              IncidentRevisions.withState(current, state, when, null, null, note),
               published,
               healthyStreak,
               occurrence,
@@ -225,7 +224,9 @@ public record IncidentTracker(
       return new Step(this, Optional.empty());
     }
     Instant when = decided(at);
-    Incident resolved = withState(IncidentState.RESOLVED, when, when, timeToRecover, note);
+    Incident resolved =
+        IncidentRevisions.withState(
+            current, IncidentState.RESOLVED, when, when, timeToRecover, note);
     return publishNow(with(resolved, 0, 0), when);
   }
 
@@ -294,76 +295,5 @@ public record IncidentTracker(
     boolean pending = next.current.revision() > next.published;
     boolean due = next.publishedAt == null || !at.isBefore(next.publishedAt.plus(updateInterval));
     return pending && due ? publishNow(next, at) : new Step(next, Optional.empty());
-  }
-
-  private Incident withState(
-      IncidentState state, Instant at, Instant resolvedAt, Duration ttr, String note) {
-    Evidence evidence = current.evidence();
-    if (note != null && !evidence.notes().contains(note)) {
-      List<String> notes = new ArrayList<>(evidence.notes());
-      notes.add(note);
-      evidence =
-          new Evidence(
-              evidence.exemplarTraces(),
-              evidence.devices(),
-              evidence.k8sEvents(),
-              evidence.findings(),
-              notes);
-    }
-    return revised(state, evidence, at, resolvedAt, ttr);
-  }
-
-  /** The next revision of the current incident with another state and evidence. */
-  private Incident revised(
-      IncidentState state, Evidence evidence, Instant at, Instant resolvedAt, Duration ttr) {
-    return new Incident(
-        current.incidentId(),
-        current.revision() + 1,
-        current.incidentClass(),
-        current.severity(),
-        state,
-        current.summary(),
-        current.correlation(),
-        current.scope(),
-        current.trigger(),
-        current.longestStage(),
-        evidence,
-        current.suggestedActions(),
-        current.openedAt(),
-        at,
-        resolvedAt,
-        ttr == null ? null : ttr.toMillis(),
-        current.episode(),
-        current.reopenedAt());
-  }
-
-  private static Incident build(
-      String id,
-      long revision,
-      IncidentDraft draft,
-      IncidentState state,
-      Instant openedAt,
-      Instant at,
-      int episode,
-      Instant reopenedAt) {
-    return new Incident(
-        id,
-        revision,
-        draft.incidentClass(),
-        draft.severity(),
-        state,
-        draft.summary(),
-        draft.correlation(),
-        draft.scope(),
-        draft.trigger(),
-        draft.longestStage(),
-        draft.evidence(),
-        draft.suggestedActions(),
-        openedAt,
-        at,
-        null,
-        null,
-        episode,
-        reopenedAt);
   }
 }
