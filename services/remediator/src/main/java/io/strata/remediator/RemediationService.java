@@ -13,7 +13,6 @@ import io.strata.remediator.core.IncidentIntake;
 import io.strata.remediator.core.RebuildAttempts;
 import io.strata.remediator.core.RemediationEngine;
 import io.strata.remediator.core.execute.ActionExecutor;
-import io.strata.remediator.core.execute.ExecutionResult;
 import io.strata.remediator.core.guard.LeaderTerm;
 import io.strata.remediator.core.guard.PauseControl;
 import io.strata.remediator.core.guard.PauseState;
@@ -26,7 +25,6 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -69,6 +67,7 @@ public class RemediationService {
   private ClusterFilter clusters;
   private IncidentIntake intake;
   private RebuildAttempts rebuilds;
+  private ActionRuns runs;
 
   private final CountDownLatch ready = new CountDownLatch(1);
   private final ScheduledExecutorService worker =
@@ -84,13 +83,22 @@ public class RemediationService {
   void init() {
     clusters = new ClusterFilter(config.cluster());
     rebuilds = new RebuildAttempts(config.rebuildBackoff(), config.rebuildMaxBackoff());
+    runs =
+        new ActionRuns(
+            worker,
+            executor,
+            journal,
+            engine,
+            notifier,
+            registry,
+            config.execution().retryBackoff());
     intake =
         new IncidentIntake(
             term,
             worker,
             incident -> {
               if (ours(incident)) {
-                submitAll(engine.onIncident(incident));
+                runs.submitAll(engine.onIncident(incident));
               }
             },
             dropped -> registry.counter("strata.remediator.standby.incidents").increment());
@@ -212,10 +220,10 @@ public class RemediationService {
         .increment();
     RemediationAction changed = decision.action().orElse(null);
     if (decision.outcome() == Decision.Outcome.APPROVED) {
-      submit(changed.actionId(), responseUrl);
+      runs.submit(changed.actionId(), responseUrl);
     } else if (decision.outcome() == Decision.Outcome.REJECTED
         || decision.outcome() == Decision.Outcome.EXPIRED) {
-      announce(changed, responseUrl);
+      runs.announce(changed, responseUrl);
     } else if (decision.outcome() == Decision.Outcome.PENDING) {
       // Find out whether the broker has the approval: the rebuild resumes it if it does.
       worker.execute(this::recoverNow);
@@ -269,13 +277,13 @@ public class RemediationService {
     }
     for (Incident incident : memory.incidents()) {
       if (ours(incident)) {
-        submitAll(engine.restore(incident));
+        runs.submitAll(engine.restore(incident));
       }
     }
     for (RemediationAction action : journal.store().all()) {
       if (action.state() == ActionState.APPROVED || action.state() == ActionState.EXECUTING) {
         LOG.infof("resuming %s (%s)", action.actionId(), action.state());
-        submit(action.actionId(), Optional.empty());
+        runs.submit(action.actionId(), Optional.empty());
       }
     }
   }
@@ -283,53 +291,11 @@ public class RemediationService {
   private void tickNow() {
     if (isReady() && term.active()) {
       try {
-        submitAll(engine.tick());
+        runs.submitAll(engine.tick());
       } catch (RuntimeException e) {
         LOG.error("deadline check failed; retrying at the next tick", e);
       }
     }
-  }
-
-  private void submitAll(List<String> actionIds) {
-    actionIds.forEach(id -> submit(id, Optional.empty()));
-  }
-
-  private void submit(String actionId, Optional<String> responseUrl) {
-    worker.execute(() -> run(actionId, responseUrl));
-  }
-
-  private void run(String actionId, Optional<String> responseUrl) {
-    ExecutionResult result;
-    try {
-      result = executor.execute(actionId);
-    } catch (RuntimeException e) {
-      // The journal could not record (Kafka down): the action keeps its last recorded state and
-      // is resumed at the next start; retry here too, paced like a transient failure.
-      LOG.errorf(e, "executing %s failed; retrying", actionId);
-      result = ExecutionResult.RETRY_LATER;
-    }
-    if (result == ExecutionResult.UNVERIFIED) {
-      String problem = executor.verify(actionId).map(Enum::name).orElse("UNSPECIFIED");
-      LOG.errorf(
-          "never executing %s: its journal record fails the integrity check (%s)",
-          actionId, problem);
-      registry.counter("strata.remediator.integrity.refusals", "problem", problem).increment();
-    } else if (result == ExecutionResult.RETRY_LATER) {
-      int attempt = journal.store().latest(actionId).map(RemediationAction::attempt).orElse(1);
-      long delay = config.execution().retryBackoff().toMillis() * Math.max(1, attempt);
-      worker.schedule(() -> run(actionId, responseUrl), delay, TimeUnit.MILLISECONDS);
-    } else if (result == ExecutionResult.FINISHED) {
-      journal.store().latest(actionId).ifPresent(a -> announce(a, responseUrl));
-      journal.store().latest(actionId).ifPresent(a -> submitAll(engine.afterExecution(a)));
-    }
-  }
-
-  private void announce(RemediationAction changed, Optional<String> responseUrl) {
-    notifier.actionUpdated(
-        engine.incident(changed.incidentId()),
-        journal.store().forIncident(changed.incidentId()),
-        changed,
-        responseUrl);
   }
 
   private void awaitReady() {
