@@ -2,8 +2,6 @@ package io.strata.k8swatcher.watch;
 
 import io.fabric8.kubernetes.api.model.APIResource;
 import io.fabric8.kubernetes.api.model.APIResourceList;
-import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -33,7 +31,6 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -46,8 +43,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * Starts the informers at startup, wires their notifications to the emitter, and serves the full
- * republishes the publisher asks for. Nothing here maps objects or talks to Kafka itself.
+ * Starts the informers at startup, wires their notifications to the emitter ({@link
+ * NotificationRoutes}), and schedules the full republishes the publisher asks for ({@link
+ * CacheRepublisher}). Nothing here maps objects or talks to Kafka itself.
  */
 @ApplicationScoped
 public class Watcher {
@@ -67,7 +65,7 @@ public class Watcher {
   private volatile ClusterCaches caches;
   private volatile StateEmitter emitter;
   private final CompletableFuture<Void> startupReconciled = new CompletableFuture<>();
-  private WatchMetrics metrics;
+  private volatile CacheRepublisher cacheRepublisher;
   private ScheduledExecutorService republisher;
 
   void onStart(@Observes StartupEvent event) {
@@ -78,11 +76,12 @@ public class Watcher {
         config.cluster(),
         config.namespaces().map(Object::toString).orElse("all"),
         draVersion == DraApiVersion.NONE ? "not watched" : draVersion.groupVersion());
-    metrics = new WatchMetrics(registry);
+    WatchMetrics metrics = new WatchMetrics(registry);
     caches = new InformerFactory(client, config).build(draVersion);
     emitter =
         new StateEmitter(mappers(), caches, new DeviceCatalog(), publisher::offer, clock, metrics);
-    wire(caches, emitter);
+    new NotificationRoutes(emitter, metrics).attach(caches);
+    cacheRepublisher = new CacheRepublisher(caches, emitter, metrics);
     republisher =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -198,89 +197,11 @@ public class Watcher {
   /** Publishes the full current state of the requested topics from the caches. */
   void republishRequested() {
     Set<String> topics = republishRequests.take();
-    if (topics.isEmpty() || emitter == null) {
+    CacheRepublisher current = cacheRepublisher;
+    if (topics.isEmpty() || current == null) {
       return;
     }
-    LOG.infof("republishing %s from the informer caches", topics);
-    for (String topic : topics) {
-      metrics.republished(topic);
-      if (topic.equals(Topics.K8S_PODS.name())) {
-        caches.pods.list().forEach(pod -> guarded(() -> emitter.pod(pod)));
-      } else if (topic.equals(Topics.K8S_NODES.name())) {
-        caches.nodes.list().forEach(node -> guarded(() -> emitter.node(node)));
-      } else if (topic.equals(Topics.K8S_CLAIMS.name())) {
-        caches.allClaims().forEach(claim -> guarded(() -> emitter.claim(claim)));
-      } else if (topic.equals(Topics.K8S_EVENTS.name())) {
-        caches.events.list().forEach(e -> guarded(() -> emitter.event(e)));
-      }
-    }
-  }
-
-  private void guarded(Runnable action) {
-    try {
-      action.run();
-    } catch (RuntimeException e) {
-      LOG.warnf("republish skipped an object: %s", e.toString());
-    }
-  }
-
-  private void wire(ClusterCaches caches, StateEmitter emitter) {
-    caches.pods.handle(
-        new Notifications<>(
-            "pods", metrics, emitter::pod, (old, pod) -> emitter.pod(pod), emitter::podDeleted));
-    caches.nodes.handle(
-        new Notifications<>(
-            "nodes",
-            metrics,
-            node -> {
-              emitter.node(node);
-              emitter.podsOnNode(node.getMetadata().getName());
-            },
-            (old, node) -> {
-              emitter.node(node);
-              if (!Objects.equals(emitter.acceleratorType(old), emitter.acceleratorType(node))) {
-                emitter.podsOnNode(node.getMetadata().getName());
-              }
-            },
-            emitter::nodeDeleted));
-    caches.replicaSets.handle(ownerNotifications("replicasets", emitter));
-    caches.jobs.handle(ownerNotifications("jobs", emitter));
-    caches.events.handle(
-        new Notifications<>(
-            "events",
-            metrics,
-            emitter::event,
-            (old, current) -> {
-              if (!Notifications.isResync(old, current)) {
-                emitter.event(current);
-              }
-            },
-            deleted -> {}));
-    if (caches.dra != null) {
-      caches.dra.handle(emitter, metrics);
-    }
-  }
-
-  /**
-   * A ReplicaSet or Job that arrives after its pods (or gains an owner) completes their workload
-   * identity: map those pods again.
-   */
-  private <T extends HasMetadata> Notifications<T> ownerNotifications(
-      String resource, StateEmitter emitter) {
-    return new Notifications<>(
-        resource,
-        metrics,
-        owner -> emitter.podsOwnedBy(owner.getMetadata().getUid()),
-        (old, owner) -> {
-          if (!Objects.equals(owners(old), owners(owner))) {
-            emitter.podsOwnedBy(owner.getMetadata().getUid());
-          }
-        },
-        deleted -> {});
-  }
-
-  private static List<OwnerReference> owners(HasMetadata object) {
-    return object.getMetadata().getOwnerReferences();
+    current.republish(topics);
   }
 
   private StateEmitter.Mappers mappers() {
