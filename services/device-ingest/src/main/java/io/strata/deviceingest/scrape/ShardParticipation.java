@@ -8,12 +8,14 @@ import io.strata.deviceingest.shard.LeaseMembership;
 import io.strata.deviceingest.shard.ShardView;
 import io.strata.deviceingest.xid.XidHistory;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import org.jboss.logging.Logger;
 
 /**
  * This replica's part in sharded scraping: its {@link ShardView} of the targets, kept current by a
@@ -22,6 +24,11 @@ import java.util.function.BiConsumer;
  * the replica owns every target.
  */
 final class ShardParticipation implements AutoCloseable {
+
+  /** How long closing waits for a renewal in flight before it leaves the Lease to expire. */
+  static final Duration LEAVE_WAIT = Duration.ofSeconds(5);
+
+  private static final Logger LOG = Logger.getLogger(ShardParticipation.class);
 
   private volatile ShardView shard;
   private final LeaseMembership membership;
@@ -124,12 +131,28 @@ final class ShardParticipation implements AutoCloseable {
     return membership;
   }
 
-  /** Stops renewing and gives the Lease up, so the others take the targets over at once. */
+  /**
+   * Stops renewing and gives the Lease up, so the others take the targets over at once. A renewal
+   * in flight is let finish first (at most {@link #LEAVE_WAIT}): interrupting it would make fabric8
+   * abandon its write, not cancel it, and a write landing after the delete would re-create the
+   * Lease, so the others would wait a whole lease duration for targets nobody scrapes. When it does
+   * not finish in time the Lease is left to expire by itself.
+   */
   @Override
   public void close() {
-    if (ticker != null) {
-      ticker.shutdownNow();
-      membership.leave();
+    if (ticker == null) {
+      return;
     }
+    ticker.shutdown();
+    try {
+      if (ticker.awaitTermination(LEAVE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+        membership.leave();
+        return;
+      }
+      LOG.warnf("a Lease renewal still runs after %s; leaving the Lease to expire", LEAVE_WAIT);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    ticker.shutdownNow();
   }
 }

@@ -67,7 +67,8 @@ public final class LeaseMembership {
   /**
    * Renews this member's Lease and re-reads the group; call every renew interval. An API error
    * keeps the last view (a short API outage must not stop every replica scraping) and is logged.
-   * After {@link #leave()} it does nothing.
+   * After {@link #leave()} it does nothing. The change callback runs under this membership's lock,
+   * so it must not block.
    */
   public synchronized void renew() {
     if (left) {
