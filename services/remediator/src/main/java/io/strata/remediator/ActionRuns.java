@@ -18,7 +18,8 @@ import org.jboss.logging.Logger;
  * Approved actions run on the remediator's one execution thread: each execution, its paced retries,
  * the refusal of a record that fails the integrity check, and what follows a finished action (its
  * announcement, and the undo a late temporary mitigation gets). Separate from {@link
- * RemediationService}, which decides when something is submitted.
+ * RemediationService}, which decides when something is submitted. {@link #announce} is also called
+ * on the deciding person's request thread, for a rejection or an expiry.
  */
 final class ActionRuns {
 

@@ -25,10 +25,11 @@ import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
 /**
- * The correlator's state stores and how each is kept: every one changelogged and cached per commit,
- * the node side's behind a {@link WriteBehindStore} that decodes an entry once and writes it down
- * once per commit (or, for a GPU's readings and exemplars, later: ADR 042). The trace side adds its
- * own open-trace store ({@link TraceTopology}).
+ * The correlator's state stores and how each is kept: every one changelogged; Kafka Streams' cache
+ * in front of each, except the node side's, which sit behind a {@link WriteBehindStore} that
+ * decodes an entry once and writes it down once per commit (or, for a GPU's readings and exemplars,
+ * later: ADR 042). The trace side adds its own stores: open traces, request slices and their window
+ * marks ({@link TraceTopology}).
  */
 final class CorrelatorStores {
 

@@ -44,7 +44,10 @@ final class ScrapeFindings {
         now);
   }
 
-  /** The target failed {@code count} times in a row for the failure's reason. */
+  /**
+   * The target fails, now for the failure's reason: {@code count} failures in a row, whatever their
+   * reasons (a new finding each time the reason changes).
+   */
   OutgoingEvent<DeviceFinding> scrapeFailed(
       ScrapeTarget target, ScrapeFailure failure, long count, Instant now) {
     return target(

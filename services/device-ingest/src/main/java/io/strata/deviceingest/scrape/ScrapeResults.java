@@ -44,8 +44,9 @@ final class ScrapeResults {
   }
 
   /**
-   * Maps and publishes one scrape's result; never throws (a page that cannot be mapped is counted
-   * as a processing error and logged, and the next scrape of the target proceeds as usual).
+   * Maps and publishes one scrape's result; throws no RuntimeException (a page that cannot be
+   * mapped is counted as a processing error and logged, and the next scrape of the target proceeds
+   * as usual).
    *
    * @param error the fetch's failure, or null when {@code response} holds the page
    * @param startNanos {@link System#nanoTime()} when the fetch began, for the scrape duration
