@@ -2,6 +2,7 @@ package io.strata.e2e;
 
 import static org.awaitility.Awaitility.await;
 
+import io.strata.testsupport.LoopbackPorts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,8 +34,8 @@ final class BrokerProcess implements AutoCloseable {
     // A fresh log per run; the restart within a run keeps it.
     deleteRecursively(dataDir);
     Files.createDirectories(dataDir);
-    int port = FreePorts.next();
-    int controllerPort = FreePorts.next();
+    int port = LoopbackPorts.next();
+    int controllerPort = LoopbackPorts.next();
     Path readyFile = dataDir.resolve("ready");
     Path log = work.resolve("logs").resolve("kafka.log");
     Files.createDirectories(log.getParent());

@@ -1,10 +1,12 @@
 package io.strata.e2e;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * One packaged service ({@code target/quarkus-app/quarkus-run.jar}) running in its own JVM, as
@@ -19,6 +23,8 @@ import java.util.concurrent.TimeUnit;
  * fault suite kills it with SIGKILL and starts it again with the same command, ports and log.
  */
 final class ServiceProcess implements AutoCloseable {
+
+  private static final int TAIL_LINES = 30;
 
   private static final HttpClient HTTP =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -138,11 +144,32 @@ final class ServiceProcess implements AutoCloseable {
     return process.isAlive();
   }
 
+  /**
+   * The log's last lines, so that a failure report from CI, where the log itself is gone, says why
+   * the service stopped.
+   */
+  private String tail() {
+    try (Stream<String> lines = Files.lines(log, StandardCharsets.UTF_8)) {
+      List<String> all = lines.toList();
+      return all.subList(Math.max(0, all.size() - TAIL_LINES), all.size()).stream()
+          .map(line -> line.length() > 400 ? line.substring(0, 400) + " ..." : line)
+          .collect(Collectors.joining("\n"));
+    } catch (IOException | UncheckedIOException e) {
+      return "(log unreadable: " + e + ")";
+    }
+  }
+
   /** Whether {@code /q/health/ready} answers 200. */
   boolean ready() {
     if (!process.isAlive()) {
       throw new IllegalStateException(
-          name + " exited with " + process.exitValue() + "; see " + log);
+          name
+              + " exited with "
+              + process.exitValue()
+              + "; see "
+              + log
+              + ", which ends:\n"
+              + tail());
     }
     try {
       HttpResponse<Void> response =

@@ -6,6 +6,7 @@ import io.strata.embeddedkafka.KafkaProvider;
 import io.strata.embeddedkafka.TestKafka;
 import io.strata.simulator.Simulator;
 import io.strata.simulator.SimulatorOptions;
+import io.strata.testsupport.LoopbackPorts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -116,12 +117,12 @@ final class StrataSystem implements AutoCloseable {
 
     Map<String, Integer> http = new LinkedHashMap<>();
     for (String name : List.of("device-ingest", "k8s-watcher", "trace-ingest", "correlator")) {
-      http.put(name, FreePorts.next());
+      http.put(name, LoopbackPorts.next());
     }
-    http.put("remediator", FreePorts.next());
-    http.put("console", FreePorts.next());
-    int otlpHttp = FreePorts.next();
-    int otlpGrpc = FreePorts.next();
+    http.put("remediator", LoopbackPorts.next());
+    http.put("console", LoopbackPorts.next());
+    int otlpHttp = LoopbackPorts.next();
+    int otlpGrpc = LoopbackPorts.next();
 
     simulator =
         Simulator.start(
@@ -261,7 +262,7 @@ final class StrataSystem implements AutoCloseable {
     settings.putAll(overrides);
     ServiceProcess process =
         ServiceProcess.start(
-            repo, "remediator", name, FreePorts.next(), settings, environment, logs);
+            repo, "remediator", name, LoopbackPorts.next(), settings, environment, logs);
     services.put(name, process);
     closeables.push(process);
     await(name + " ready")

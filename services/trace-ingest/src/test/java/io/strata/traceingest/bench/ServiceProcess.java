@@ -1,7 +1,7 @@
 package io.strata.traceingest.bench;
 
+import io.strata.testsupport.LoopbackPorts;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -26,9 +26,9 @@ final class ServiceProcess implements AutoCloseable {
 
   static ServiceProcess start(Path jar, String bootstrap, String heap, Path log)
       throws IOException, InterruptedException {
-    int http = freePort();
-    int grpc = freePort();
-    int management = freePort();
+    int http = LoopbackPorts.next();
+    int grpc = LoopbackPorts.next();
+    int management = LoopbackPorts.next();
     List<String> command =
         List.of(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -100,12 +100,6 @@ final class ServiceProcess implements AutoCloseable {
       Thread.sleep(250);
     }
     throw new IllegalStateException("trace-ingest not ready within " + timeout);
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
   }
 
   @Override
