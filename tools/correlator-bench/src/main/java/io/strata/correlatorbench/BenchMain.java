@@ -76,6 +76,9 @@ public final class BenchMain {
       print("a_plain_consumer_records", plain.records());
       print("a_plain_consumer_seconds", plain.seconds());
       print("a_plain_consumer_records_per_s", plain.perSecond());
+      for (FloorApp.Variant variant : options.floors()) {
+        floor(variant, options, broker, admin, ends, workDir, plain);
+      }
 
       String applicationId = "bench-correlator-" + UUID.randomUUID();
       CorrelatorRun.Result drain;
@@ -123,6 +126,32 @@ public final class BenchMain {
       print(
           "ratio_after_first_commit", drain.recordsPerSecondAfterFirstCommit() / plain.perSecond());
       print("ratio", drain.recordsPerSecond() / plain.perSecond());
+    }
+  }
+
+  /** One floor application drained like (b), its rate set against (a) of the same run. */
+  private static void floor(
+      FloorApp.Variant variant,
+      BenchOptions options,
+      LocalBroker broker,
+      Admin admin,
+      Map<TopicPartition, Long> ends,
+      Path workDir,
+      PlainConsumerRun.Result plain)
+      throws Exception {
+    String prefix = "floor_" + variant.name().toLowerCase(Locale.ROOT);
+    try (FloorProcess floor =
+        FloorProcess.start(
+            variant,
+            broker.bootstrapServers(),
+            "bench-" + prefix.replace('_', '-') + "-" + UUID.randomUUID(),
+            workDir,
+            options.correlatorHeap(),
+            options.correlatorJvmOptions())) {
+      CorrelatorRun.Result drain = CorrelatorRun.drain(floor, admin, ends, options.maxSeconds());
+      drain.printAs(prefix);
+      print(prefix + "_drained", drain.drained());
+      print(prefix + "_ratio", drain.recordsPerSecond() / plain.perSecond());
     }
   }
 

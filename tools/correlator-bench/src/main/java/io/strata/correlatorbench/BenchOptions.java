@@ -27,6 +27,9 @@ import java.util.List;
  * @param correlatorJvmOptions the correlator JVM's options besides its heap: by default the
  *     deployed ones ({@link CorrelatorProcess#DEPLOYED_JVM_OPTIONS}), so the bench measures what a
  *     deployer runs; {@code --correlator-jvm-options ""} measures the JVM's own defaults
+ * @param floors {@link FloorApp} variants drained after (a) and before (b), each from a fresh
+ *     application id with the correlator's heap and JVM options: what Kafka Streams itself costs
+ *     per record in the same run (empty: none)
  */
 record BenchOptions(
     int gpus,
@@ -42,14 +45,16 @@ record BenchOptions(
     String correlatorHeap,
     List<String> correlatorProperties,
     double requestsPerGpu,
-    List<String> correlatorJvmOptions) {
+    List<String> correlatorJvmOptions,
+    List<FloorApp.Variant> floors) {
 
   static final String USAGE =
       "usage: run [--gpus N] [--seconds T] [--max-seconds S] [--fault-seconds S] [--faults N]"
           + " [--faults-during-drain N] [--jfr FILE]"
           + " [--correlator-jar JAR] [--work-dir DIR] [--broker-heap 1g]"
           + " [--correlator-heap 1g] [--requests-per-gpu 1.0]"
-          + " [--correlator-property key=value]... [--correlator-jvm-options \"-XX:... -XX:...\"]";
+          + " [--correlator-property key=value]... [--correlator-jvm-options \"-XX:... -XX:...\"]"
+          + " [--floors decode,state]";
 
   BenchOptions {
     if (seconds < 1 || maxSeconds < 1 || faultSeconds < 1 || faults < 1) {
@@ -61,6 +66,7 @@ record BenchOptions(
     }
     correlatorProperties = List.copyOf(correlatorProperties);
     correlatorJvmOptions = List.copyOf(correlatorJvmOptions);
+    floors = List.copyOf(floors);
     for (String property : correlatorProperties) {
       if (property.indexOf('=') < 1) {
         throw new IllegalArgumentException(
@@ -84,6 +90,7 @@ record BenchOptions(
     List<String> correlatorProperties = new ArrayList<>();
     List<String> correlatorJvmOptions = CorrelatorProcess.DEPLOYED_JVM_OPTIONS;
     double requestsPerGpu = 1.0;
+    List<FloorApp.Variant> floors = List.of();
     List<String> rest = new ArrayList<>(List.of(args));
     while (!rest.isEmpty()) {
       String option = rest.remove(0);
@@ -108,6 +115,9 @@ record BenchOptions(
         case "--correlator-jvm-options" ->
             correlatorJvmOptions =
                 value.isBlank() ? List.of() : List.of(value.trim().split("\\s+"));
+        case "--floors" ->
+            floors =
+                java.util.Arrays.stream(value.split(",")).map(FloorApp.Variant::parse).toList();
         default -> throw new IllegalArgumentException("unknown option " + option + "; " + USAGE);
       }
     }
@@ -125,6 +135,7 @@ record BenchOptions(
         correlatorHeap,
         correlatorProperties,
         requestsPerGpu,
-        correlatorJvmOptions);
+        correlatorJvmOptions,
+        floors);
   }
 }

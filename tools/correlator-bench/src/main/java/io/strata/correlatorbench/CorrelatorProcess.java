@@ -18,7 +18,7 @@ import java.util.List;
  * Quarkus reads above application.properties; {@code kafka-streams.*} keys pass straight to Kafka
  * Streams (docs/services/correlator.md).
  */
-final class CorrelatorProcess implements AutoCloseable {
+final class CorrelatorProcess implements DrainSubject, AutoCloseable {
 
   /**
    * The JVM options deploy/base/correlator/statefulset.yaml gives the correlator (its
@@ -105,28 +105,23 @@ final class CorrelatorProcess implements AutoCloseable {
     return java.util.UUID.randomUUID().toString().replace("-", "");
   }
 
-  String applicationId() {
+  @Override
+  public String applicationId() {
     return applicationId;
   }
 
-  boolean alive() {
-    return process.alive();
+  @Override
+  public ChildProcess child() {
+    return process;
   }
 
   long pid() {
     return process.pid();
   }
 
-  Duration cpu() {
-    return process.cpu();
-  }
-
-  Path log() {
-    return process.log();
-  }
-
   /** Scrapes /q/metrics once and keeps the largest heap use seen (sum over the heap pools). */
-  void sampleHeap() {
+  @Override
+  public void sampleHeap() {
     maxHeapBytes = Math.max(maxHeapBytes, heapUsed(metricsPage()));
   }
 
@@ -159,7 +154,8 @@ final class CorrelatorProcess implements AutoCloseable {
     return (long) sum;
   }
 
-  long maxHeapBytes() {
+  @Override
+  public long maxHeapBytes() {
     return maxHeapBytes;
   }
 

@@ -7,9 +7,9 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * Phase (b): watches the correlator's consumer group once a second until its committed offsets
- * reach the end of every input topic and of its own repartition topics (a record committed on the
- * input may still wait in a repartition topic), or the cap passes.
+ * Phase (b), and each floor run: watches the application's consumer group once a second until its
+ * committed offsets reach the end of every input topic and of its own repartition topics (a record
+ * committed on the input may still wait in a repartition topic), or the cap passes.
  */
 final class CorrelatorRun {
 
@@ -40,6 +40,18 @@ final class CorrelatorRun {
       return window <= 0 ? 0 : (processed - committedAtFirst) / window;
     }
 
+    /** The figures of a floor run ({@link FloorApp}), under its own prefix. */
+    void printAs(String prefix) {
+      BenchMain.print(prefix + "_records", processed + " of " + total);
+      BenchMain.print(prefix + "_seconds", seconds);
+      BenchMain.print(prefix + "_records_per_s", recordsPerSecond());
+      BenchMain.print(
+          prefix + "_records_per_s_after_first_commit", recordsPerSecondAfterFirstCommit());
+      BenchMain.print(prefix + "_cores_used", cpuSeconds / seconds);
+      BenchMain.print(
+          prefix + "_cpu_us_per_record", processed == 0 ? 0.0 : cpuSeconds / processed * 1e6);
+    }
+
     void print() {
       BenchMain.print("b_correlator_records", processed + " of " + total);
       BenchMain.print("b_correlator_seconds", seconds);
@@ -60,7 +72,7 @@ final class CorrelatorRun {
   private CorrelatorRun() {}
 
   static Result drain(
-      CorrelatorProcess correlator, Admin admin, Map<TopicPartition, Long> ends, int maxSeconds)
+      DrainSubject subject, Admin admin, Map<TopicPartition, Long> ends, int maxSeconds)
       throws Exception {
     long total = InputTopics.sum(ends);
     long started = System.nanoTime();
@@ -74,16 +86,15 @@ final class CorrelatorRun {
     while (true) {
       Thread.sleep(1000);
       elapsed = (System.nanoTime() - started) / 1e9;
-      if (!correlator.alive()) {
-        throw new IllegalStateException("the correlator exited; see " + correlator.log());
+      if (!subject.alive()) {
+        throw new IllegalStateException(subject.applicationId() + " exited; see " + subject.log());
       }
-      correlator.sampleHeap();
-      var committed = InputTopics.committed(admin, correlator.applicationId());
+      subject.sampleHeap();
+      var committed = InputTopics.committed(admin, subject.applicationId());
       if (!committed.isEmpty()) {
         lag = InputTopics.lag(committed, ends);
         repartitionLag =
-            InputTopics.lag(
-                committed, InputTopics.repartitionEnds(admin, correlator.applicationId()));
+            InputTopics.lag(committed, InputTopics.repartitionEnds(admin, subject.applicationId()));
         if (firstCommit < 0) {
           firstCommit = elapsed;
           committedAtFirst = total - lag;
@@ -101,14 +112,14 @@ final class CorrelatorRun {
             lag,
             repartitionLag,
             total - lag,
-            correlator.cpu().toMillis() / 1000.0,
-            correlator.maxHeapBytes() / 1048576.0);
+            subject.cpu().toMillis() / 1000.0,
+            subject.maxHeapBytes() / 1048576.0);
       }
       if ((lag == 0 && repartitionLag == 0) || elapsed >= maxSeconds) {
         break;
       }
     }
-    Duration cpu = correlator.cpu();
+    Duration cpu = subject.cpu();
     return new Result(
         lag == 0 && repartitionLag == 0,
         total,
@@ -119,6 +130,6 @@ final class CorrelatorRun {
         inputDrained,
         repartitionLag,
         cpu.toMillis() / 1000.0,
-        correlator.maxHeapBytes());
+        subject.maxHeapBytes());
   }
 }

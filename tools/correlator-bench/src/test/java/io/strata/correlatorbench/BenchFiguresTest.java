@@ -62,9 +62,25 @@ class BenchFiguresTest {
     assertThat(BenchOptions.parse("--correlator-heap", "2g").correlatorHeap()).isEqualTo("2g");
     assertThat(BenchOptions.parse("--gpus", "10000", "--jfr", "out.jfr").jfr())
         .isEqualTo(Path.of("out.jfr"));
+    assertThat(defaults.floors()).isEmpty();
+    assertThat(BenchOptions.parse("--floors", "decode,STATE").floors())
+        .containsExactly(FloorApp.Variant.DECODE, FloorApp.Variant.STATE);
+    assertThatThrownBy(() -> BenchOptions.parse("--floors", "none"))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> BenchOptions.parse("--threads", "2"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("unknown option --threads");
+  }
+
+  @Test
+  void theFloorReadsEveryInputTopicOnceAndItsStateVariantKeepsOneStorePerTopic() {
+    var decode = FloorApp.topology(FloorApp.Variant.DECODE).describe();
+    var state = FloorApp.topology(FloorApp.Variant.STATE).describe();
+    assertThat(decode.subtopologies()).hasSize(InputTopics.ALL.size());
+    assertThat(decode.subtopologies()).allSatisfy(s -> assertThat(s.nodes()).hasSize(2));
+    assertThat(decode.toString()).doesNotContain("stores: [latest-");
+    assertThat(state.toString()).contains("stores: [latest-" + InputTopics.ALL.get(0).name() + "]");
+    assertThat(state.subtopologies()).hasSize(InputTopics.ALL.size());
   }
 
   @Test
