@@ -2,6 +2,7 @@ package io.strata.correlatorbench;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -116,8 +117,7 @@ record BenchOptions(
             correlatorJvmOptions =
                 value.isBlank() ? List.of() : List.of(value.trim().split("\\s+"));
         case "--floors" ->
-            floors =
-                java.util.Arrays.stream(value.split(",")).map(FloorApp.Variant::parse).toList();
+            floors = Arrays.stream(value.split(",")).map(FloorApp.Variant::parse).toList();
         default -> throw new IllegalArgumentException("unknown option " + option + "; " + USAGE);
       }
     }

@@ -40,6 +40,14 @@ final class CorrelatorRun {
       return window <= 0 ? 0 : (processed - committedAtFirst) / window;
     }
 
+    double coresUsed() {
+      return cpuSeconds / seconds;
+    }
+
+    double cpuMicrosPerRecord() {
+      return processed == 0 ? 0.0 : cpuSeconds / processed * 1e6;
+    }
+
     /** The figures of a floor run ({@link FloorApp}), under its own prefix. */
     void printAs(String prefix) {
       BenchMain.print(prefix + "_records", processed + " of " + total);
@@ -47,9 +55,8 @@ final class CorrelatorRun {
       BenchMain.print(prefix + "_records_per_s", recordsPerSecond());
       BenchMain.print(
           prefix + "_records_per_s_after_first_commit", recordsPerSecondAfterFirstCommit());
-      BenchMain.print(prefix + "_cores_used", cpuSeconds / seconds);
-      BenchMain.print(
-          prefix + "_cpu_us_per_record", processed == 0 ? 0.0 : cpuSeconds / processed * 1e6);
+      BenchMain.print(prefix + "_cores_used", coresUsed());
+      BenchMain.print(prefix + "_cpu_us_per_record", cpuMicrosPerRecord());
     }
 
     void print() {
@@ -63,8 +70,8 @@ final class CorrelatorRun {
       BenchMain.print(
           "b_correlator_records_per_s_after_first_commit", recordsPerSecondAfterFirstCommit());
       BenchMain.print("b_cpu_seconds", cpuSeconds);
-      BenchMain.print("b_cores_used", cpuSeconds / seconds);
-      BenchMain.print("b_cpu_us_per_record", processed == 0 ? 0.0 : cpuSeconds / processed * 1e6);
+      BenchMain.print("b_cores_used", coresUsed());
+      BenchMain.print("b_cpu_us_per_record", cpuMicrosPerRecord());
       BenchMain.print("b_heap_used_max_mib", maxHeapBytes / 1048576.0);
     }
   }

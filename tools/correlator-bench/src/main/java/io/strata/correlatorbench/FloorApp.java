@@ -2,7 +2,6 @@ package io.strata.correlatorbench;
 
 import io.strata.events.topic.Topic;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import org.apache.kafka.common.serialization.Deserializer;
@@ -41,7 +40,13 @@ public final class FloorApp {
     STATE;
 
     static Variant parse(String name) {
-      return valueOf(name.trim().toUpperCase(Locale.ROOT));
+      for (Variant variant : values()) {
+        if (variant.name().equalsIgnoreCase(name.trim())) {
+          return variant;
+        }
+      }
+      throw new IllegalArgumentException(
+          "--floors takes decode and/or state, comma-separated; got '" + name + "'");
     }
   }
 
