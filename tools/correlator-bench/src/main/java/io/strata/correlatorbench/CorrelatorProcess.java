@@ -25,7 +25,8 @@ final class CorrelatorProcess implements DrainSubject, AutoCloseable {
    * JAVA_TOOL_OPTIONS, less the heap sizing: the bench sets -Xmx and -Xms from {@code
    * --correlator-heap}); CorrelatorProcessTest fails when the two differ.
    */
-  static final List<String> DEPLOYED_JVM_OPTIONS = List.of("-XX:+UseG1GC", "-XX:NewRatio=1");
+  static final List<String> DEPLOYED_JVM_OPTIONS =
+      List.of("-XX:+UseG1GC", "-XX:NewRatio=1", "-XX:-UseCodeCacheFlushing");
 
   private static final String HEAP_METRIC = "jvm_memory_used_bytes{";
 

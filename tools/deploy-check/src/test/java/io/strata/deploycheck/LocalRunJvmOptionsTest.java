@@ -25,8 +25,10 @@ class LocalRunJvmOptionsTest {
   static final List<String> SERVICES = Repo.SERVICES;
 
   @Test
-  void theCorrelatorRunsWithAdr038sG1OptionsAndItsWholeHeapCommitted() throws Exception {
-    assertThat(jvmOptions("correlator")).isEqualTo("-Xms640m -XX:+UseG1GC -XX:NewRatio=1");
+  void theCorrelatorRunsWithAdr038sG1OptionsAdr045sCodeCacheAndItsWholeHeapCommitted()
+      throws Exception {
+    assertThat(jvmOptions("correlator"))
+        .isEqualTo("-Xms640m -XX:+UseG1GC -XX:NewRatio=1 -XX:-UseCodeCacheFlushing");
   }
 
   @Test
