@@ -105,6 +105,15 @@ public interface CorrelatorConfig {
     @WithDefault("200000")
     @Min(1)
     int maxOpen();
+
+    /**
+     * How long (event time) a completed trace is remembered, so that a span of it arriving later is
+     * counted as late instead of becoming a one-span request of its own. At most 100,000 completed
+     * traces are remembered per task whatever this is.
+     */
+    @WithDefault("1m")
+    @DurationMin(millis = 0)
+    Duration lateSpanMemory();
   }
 
   /** Window settings. */
@@ -307,7 +316,10 @@ public interface CorrelatorConfig {
   default CorrelatorSettings toSettings() {
     return new CorrelatorSettings(
         new CorrelatorSettings.Traces(
-            traces().inactivityGap(), traces().grace(), traces().maxOpen()),
+            traces().inactivityGap(),
+            traces().grace(),
+            traces().maxOpen(),
+            traces().lateSpanMemory()),
         new CorrelatorSettings.Windows(
             windows().size(),
             windows().advance(),

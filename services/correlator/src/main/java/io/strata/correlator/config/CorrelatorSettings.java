@@ -35,6 +35,9 @@ public record CorrelatorSettings(
   /** How many traces one task keeps open at most, unless configured. */
   public static final int DEFAULT_MAX_OPEN_TRACES = 200_000;
 
+  /** How long a completed trace is remembered to recognise its late spans, unless configured. */
+  public static final Duration DEFAULT_LATE_SPAN_MEMORY = Duration.ofMinutes(1);
+
   public CorrelatorSettings {
     Duration assembly = traces.inactivityGap().plus(traces.grace());
     if (windows.grace().compareTo(assembly) < 0) {
@@ -81,9 +84,15 @@ public record CorrelatorSettings(
 
   /**
    * Trace assembly: a trace is complete once no span arrived for {@code inactivityGap} (plus {@code
-   * grace}) of stream time; at most {@code maxOpen} traces are open per task.
+   * grace}) of stream time; at most {@code maxOpen} traces are open per task; a span of a trace
+   * completed up to {@code lateSpanMemory} (event time) before is counted as late.
    */
-  public record Traces(Duration inactivityGap, Duration grace, int maxOpen) {
+  public record Traces(
+      Duration inactivityGap, Duration grace, int maxOpen, Duration lateSpanMemory) {
+    public Traces(Duration inactivityGap, Duration grace, int maxOpen) {
+      this(inactivityGap, grace, maxOpen, DEFAULT_LATE_SPAN_MEMORY);
+    }
+
     public Traces(Duration inactivityGap, Duration grace) {
       this(inactivityGap, grace, DEFAULT_MAX_OPEN_TRACES);
     }

@@ -10,6 +10,7 @@ import io.strata.events.trace.SpanSummary;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,16 +34,21 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * and is rebuilt from the store when the task starts. The store is bounded by {@code
  * traces.max-open}: past it the oldest open trace is completed early and counted. A span of a trace
  * completed moments ago is counted as late (it would otherwise become a one-span request of its
- * own).
+ * own): one completed up to {@code traces.late-span-memory} of event time before.
  */
 final class TraceAssembler implements Processor<String, SpanSummary, String, TraceSweep> {
 
+  /**
+   * Completed traces remembered per task at most, however recent: the memory bound of late-span
+   * recognition (a minute at 1,600 completed traces a second per task).
+   */
   private static final int RECENTLY_COMPLETED = 100_000;
 
-  /** Distinct correlations (pods) and GPU ids one task shares among its open traces. */
-  private static final int SHARED_VALUES = 65_536;
+  /** Distinct correlations (pods) and GPU ids the trace tasks of an instance share. */
+  static final int SHARED_VALUES = 65_536;
 
   private final long closeAfterMs;
+  private final long lateSpanMemoryMs;
   private final int maxOpen;
   private final Duration punctuateEvery;
   private final CorrelatorMetrics metrics;
@@ -51,14 +57,13 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Tra
   private final TreeSet<Pending> pending = new TreeSet<>();
 
   private final Map<String, Long> latestSpan = new HashMap<>();
-  private final SharedValues shared = SharedValues.upTo(SHARED_VALUES);
-  private final LinkedHashMap<String, Boolean> recentlyCompleted =
-      new LinkedHashMap<>(1024, 0.75f, false) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-          return size() > RECENTLY_COMPLETED;
-        }
-      };
+  private final SharedValues shared;
+  // Completed traces (id → latest span timestamp) in completion order, forgotten once
+  // lateSpanMemory of event time has passed them. Sized by a count alone (100,000 per task) this
+  // held 485,000 trace ids, 60 MB of the correlator's old generation, five minutes into the live
+  // run
+  // at 10,000 GPUs (docs/benchmarks.md), though a straggler span is seconds late, not minutes.
+  private final LinkedHashMap<String, Long> recentlyCompleted = new LinkedHashMap<>(1024);
   private ProcessorContext<String, TraceSweep> context;
 
   /** What the span being processed completed, forwarded together when it is done (ADR 040). */
@@ -70,9 +75,11 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Tra
   private long nextCheck;
   private KeyValueStore<String, OpenTrace> open;
 
-  TraceAssembler(CorrelatorSettings settings, CorrelatorMetrics metrics) {
+  TraceAssembler(CorrelatorSettings settings, CorrelatorMetrics metrics, SharedValues shared) {
+    this.shared = shared;
     Duration gap = settings.traces().inactivityGap();
     this.closeAfterMs = gap.plus(settings.traces().grace()).toMillis();
+    this.lateSpanMemoryMs = settings.traces().lateSpanMemory().toMillis();
     this.maxOpen = settings.traces().maxOpen();
     this.punctuateEvery = gap.compareTo(Duration.ofSeconds(1)) < 0 ? gap : Duration.ofSeconds(1);
     this.metrics = metrics;
@@ -177,10 +184,28 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Tra
       return;
     }
     open.delete(traceId);
-    recentlyCompleted.put(traceId, Boolean.TRUE);
+    remember(traceId, trace.lastSpanTimestamp());
     AssembledTrace assembled = trace.trace().assemble();
     metrics.traceAssembled(assembled.attributable());
     completed.add(new TimedTrace(assembled, trace.lastSpanTimestamp()));
+  }
+
+  /**
+   * Remembers a completed trace and forgets those completed more than lateSpanMemory before the
+   * latest span seen (traces complete in the order of their latest spans, so the eldest go first),
+   * and any past the count bound.
+   */
+  private void remember(String traceId, long lastSpan) {
+    recentlyCompleted.put(traceId, lastSpan);
+    long forgetBefore = observed == Long.MIN_VALUE ? Long.MIN_VALUE : observed - lateSpanMemoryMs;
+    Iterator<Map.Entry<String, Long>> eldest = recentlyCompleted.entrySet().iterator();
+    while (eldest.hasNext()) {
+      Map.Entry<String, Long> entry = eldest.next();
+      if (recentlyCompleted.size() <= RECENTLY_COMPLETED && entry.getValue() >= forgetBefore) {
+        return;
+      }
+      eldest.remove();
+    }
   }
 
   /** After a restart or a rebalance the store holds the open traces; their order is rebuilt. */

@@ -3,6 +3,7 @@ package io.strata.correlator.topology;
 import io.strata.correlator.codec.TraceCodecs;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.trace.AssembledTrace;
+import io.strata.correlator.trace.SharedValues;
 import io.strata.correlator.trace.VersionRequests;
 import io.strata.events.topic.Topics;
 import java.time.Duration;
@@ -34,10 +35,12 @@ final class TraceTopology {
             CorrelatorStores.store(
                 settings.storeType(), StoreNames.TRACE_PARTS, TraceCodecs.openTraces()),
             settings.traces().maxOpen()));
+    // One interner for every trace task of this instance (SharedValues): each task sees every pod.
+    SharedValues shared = SharedValues.upTo(TraceAssembler.SHARED_VALUES);
     return CorrelatorTopology.guarded(
         CorrelatorTopology.source(builder, Topics.TRACE_SPANS, "spans", metrics)
             .filter((traceId, span) -> span != null, Named.as("spans-present")),
-        () -> new TraceAssembler(settings, metrics),
+        () -> new TraceAssembler(settings, metrics, shared),
         "trace-assembly",
         Topics.TRACE_SPANS.valueSerde(),
         metrics,

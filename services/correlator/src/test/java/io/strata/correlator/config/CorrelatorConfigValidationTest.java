@@ -59,6 +59,13 @@ class CorrelatorConfigValidationTest {
   }
 
   @Test
+  void aNegativeLateSpanMemoryFailsNamingTheKey() {
+    assertThatThrownBy(() -> load(Map.of("strata.correlator.traces.late-span-memory", "-1s")))
+        .isInstanceOf(ConfigValidationException.class)
+        .hasMessageContaining("strata.correlator.traces.late-span-memory");
+  }
+
+  @Test
   void aZeroWindowSizeFailsNamingTheKey() {
     assertThatThrownBy(() -> load(Map.of("strata.correlator.windows.size", "0s")))
         .isInstanceOf(ConfigValidationException.class)

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Late input is counted and visible, never silently dropped: requests that reach their window after
- * it was evaluated, spans of a trace already completed, and traces completed early because the
- * open-trace bound was reached.
+ * it was evaluated, spans of a trace already completed (within the late-span memory), and traces
+ * completed early because the open-trace bound was reached.
  */
 class LateArrivalScenarioTest {
 
@@ -35,18 +35,62 @@ class LateArrivalScenarioTest {
   }
 
   @Test
+  void aSpanOfATraceCompletedWithinTheLateSpanMemoryIsCountedAsLate() {
+    try (Scenario s = new Scenario(withLateSpanMemory(Duration.ofMinutes(1)))) {
+      String first = s.request(CHAT, at(0), healthy(), false);
+      // A request at 20 s moves the assembler's clock past the first trace's 1 s gap: complete.
+      s.request(CHAT, at(20), healthy(), false);
+      s.straggler(first, CHAT, at(20));
+      s.request(CHAT, at(40), healthy(), false);
+
+      assertThat(counter(s, "strata.correlator.spans.late")).isEqualTo(1.0);
+      // The first two requests, and no one-span request made of the straggler.
+      assertThat(counter(s, "strata.correlator.traces")).isEqualTo(2.0);
+    }
+  }
+
+  @Test
+  void aSpanOfATraceCompletedBeforeTheLateSpanMemoryIsARequestOfItsOwn() {
+    try (Scenario s = new Scenario(withLateSpanMemory(Duration.ofSeconds(5)))) {
+      String first = s.request(CHAT, at(0), healthy(), false);
+      s.request(CHAT, at(20), healthy(), false);
+      // The first trace ended ~20 s before this span: forgotten, so it starts a trace of its own.
+      s.straggler(first, CHAT, at(20));
+      s.request(CHAT, at(40), healthy(), false);
+
+      assertThat(counter(s, "strata.correlator.spans.late")).isZero();
+      assertThat(counter(s, "strata.correlator.traces")).isEqualTo(3.0);
+    }
+  }
+
+  private static CorrelatorSettings withLateSpanMemory(Duration memory) {
+    CorrelatorSettings base = Scenario.settings();
+    return withTraces(
+        base,
+        new CorrelatorSettings.Traces(
+            base.traces().inactivityGap(), base.traces().grace(), base.traces().maxOpen(), memory));
+  }
+
+  private static CorrelatorSettings withTraces(
+      CorrelatorSettings base, CorrelatorSettings.Traces traces) {
+    return new CorrelatorSettings(
+        traces,
+        base.windows(),
+        base.regression(),
+        base.lifecycle(),
+        base.ownership(),
+        base.device(),
+        base.internalPartitions(),
+        base.storeType());
+  }
+
+  @Test
   void pastTheOpenTraceBoundTheOldestTraceCompletesEarlyAndIsCounted() {
     CorrelatorSettings base = Scenario.settings();
     CorrelatorSettings bounded =
-        new CorrelatorSettings(
-            new CorrelatorSettings.Traces(base.traces().inactivityGap(), base.traces().grace(), 1),
-            base.windows(),
-            base.regression(),
-            base.lifecycle(),
-            base.ownership(),
-            base.device(),
-            base.internalPartitions(),
-            base.storeType());
+        withTraces(
+            base,
+            new CorrelatorSettings.Traces(base.traces().inactivityGap(), base.traces().grace(), 1));
     try (Scenario s = new Scenario(bounded)) {
       // Each request's spans share one timestamp; with room for one open trace, a second trace
       // completes the first one before its gap.

@@ -405,15 +405,7 @@ final class Scenario implements AutoCloseable {
    */
   String request(Server server, Instant start, Map<Stage, Long> stageMillis, boolean error) {
     String traceId = String.format("%032x", ++traceCounter);
-    Correlation correlation =
-        Correlation.builder()
-            .cluster(CLUSTER)
-            .namespace(NS)
-            .workload(server.workload())
-            .pod(server.pod())
-            .node(server.node())
-            .modelVersion(server.modelVersion())
-            .build();
+    Correlation correlation = correlation(server);
     Instant cursor = start;
     List<SpanSummary> stageSpans = new ArrayList<>();
     int spanCounter = 1;
@@ -440,6 +432,25 @@ final class Scenario implements AutoCloseable {
         span(traceId, 1, Stage.REQUEST, true, start, total, error, correlation, null),
         end);
     return traceId;
+  }
+
+  /** A straggler: one more stage span of an earlier request's trace, published at {@code at}. */
+  void straggler(String traceId, Server server, Instant at) {
+    spans.pipeInput(
+        traceId,
+        span(traceId, 99, Stage.RESPONSE_ENCODE, false, at, 1, false, correlation(server), null),
+        at);
+  }
+
+  private static Correlation correlation(Server server) {
+    return Correlation.builder()
+        .cluster(CLUSTER)
+        .namespace(NS)
+        .workload(server.workload())
+        .pod(server.pod())
+        .node(server.node())
+        .modelVersion(server.modelVersion())
+        .build();
   }
 
   private static SpanSummary span(
