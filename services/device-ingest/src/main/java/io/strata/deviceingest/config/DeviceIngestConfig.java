@@ -231,5 +231,14 @@ public interface DeviceIngestConfig {
     /** Producer delivery.timeout.ms: after this, an unacknowledged record counts as failed. */
     @WithDefault("120s")
     Duration deliveryTimeout();
+
+    /**
+     * Producer compression.type: none, gzip, snappy, lz4 or zstd. lz4 (as trace-ingest's spans):
+     * samples are the largest topic, and an uncompressed record read by a consumer keeps the whole
+     * fetch response it came in alive as long as its headers are (docs/benchmarks.md).
+     */
+    @WithDefault("lz4")
+    @Pattern(regexp = "none|gzip|snappy|lz4|zstd")
+    String compression();
   }
 }

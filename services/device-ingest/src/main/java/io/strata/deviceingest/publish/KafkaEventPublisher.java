@@ -113,6 +113,7 @@ public class KafkaEventPublisher {
         .linger(publish.linger())
         .maxBlock(publish.maxBlock())
         .deliveryTimeout(publish.deliveryTimeout())
+        .compression(publish.compression())
         .security(security)
         .properties();
   }

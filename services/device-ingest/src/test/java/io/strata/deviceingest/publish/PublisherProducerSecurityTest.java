@@ -40,6 +40,7 @@ class PublisherProducerSecurityTest {
         .containsEntry("bootstrap.servers", "kafka:9093")
         .containsEntry("client.id", "strata-device-ingest")
         .containsEntry("acks", "all")
+        .containsEntry("compression.type", "lz4")
         .containsEntry("security.protocol", "SASL_SSL")
         .containsEntry("sasl.mechanism", "SCRAM-SHA-512");
   }
