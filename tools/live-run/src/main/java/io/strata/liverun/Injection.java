@@ -5,6 +5,9 @@ package io.strata.liverun;
  *
  * @param latencyMillis injection (just before the control call) → first read of the incident on
  *     strata.incidents.v1 naming the node; null when none came within the wait
+ * @param scrapedAfterMillis injection → the incident record's timestamp, which Kafka Streams takes
+ *     from the XID event device-ingest published when a scrape found it: the part of the latency
+ *     before Strata's pipeline; null with no incident
  */
 record Injection(
     int number,
@@ -12,4 +15,5 @@ record Injection(
     String gpuUuid,
     String node,
     String incidentId,
-    Long latencyMillis) {}
+    Long latencyMillis,
+    Long scrapedAfterMillis) {}

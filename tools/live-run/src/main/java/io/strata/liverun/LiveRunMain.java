@@ -70,7 +70,8 @@ public final class LiveRunMain {
                     p.gpu,
                     p.node,
                     seen == null ? null : seen.incidentId(),
-                    seen == null ? null : seen.seenAtMillis() - p.atMillis);
+                    seen == null ? null : seen.seenAtMillis() - p.atMillis,
+                    seen == null ? null : seen.recordTimestampMillis() - p.atMillis);
             injections.add(done);
             pending.remove(p);
             System.out.println(
@@ -89,7 +90,9 @@ public final class LiveRunMain {
                             + seen.incidentId()
                             + " after "
                             + done.latencyMillis()
-                            + " ms"));
+                            + " ms (scraped after "
+                            + done.scrapedAfterMillis()
+                            + " ms)"));
           }
         }
         if (now >= nextTickAt) {

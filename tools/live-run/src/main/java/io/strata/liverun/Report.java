@@ -28,7 +28,9 @@ final class Report {
       int injected,
       int incidents,
       Long p50Millis,
-      Long p99Millis) {}
+      Long p99Millis,
+      Long scrapedP50Millis,
+      Long scrapedP99Millis) {}
 
   private Report() {}
 
@@ -113,6 +115,10 @@ final class Report {
         injections.stream().map(Injection::latencyMillis).filter(l -> l != null).toList();
     OptionalLong p50 = Latencies.percentile(latencies, 50);
     OptionalLong p99 = Latencies.percentile(latencies, 99);
+    List<Long> scraped =
+        injections.stream().map(Injection::scrapedAfterMillis).filter(l -> l != null).toList();
+    OptionalLong scrapedP50 = Latencies.percentile(scraped, 50);
+    OptionalLong scrapedP99 = Latencies.percentile(scraped, 99);
     return new Summary(
         gpus,
         last.elapsedSeconds(),
@@ -125,7 +131,9 @@ final class Report {
         injections.size(),
         latencies.size(),
         p50.isPresent() ? p50.getAsLong() : null,
-        p99.isPresent() ? p99.getAsLong() : null);
+        p99.isPresent() ? p99.getAsLong() : null,
+        scrapedP50.isPresent() ? scrapedP50.getAsLong() : null,
+        scrapedP99.isPresent() ? scrapedP99.getAsLong() : null);
   }
 
   /** The final table: one row per figure, then one per injection. */
@@ -171,6 +179,12 @@ final class Report {
             + ", p99 "
             + ms(s.p99Millis())
             + " |");
+    out.add(
+        "| of which injection → XID scraped | p50 "
+            + ms(s.scrapedP50Millis())
+            + ", p99 "
+            + ms(s.scrapedP99Millis())
+            + " |");
     List<Injection> byNumber = new ArrayList<>(injections);
     byNumber.sort(java.util.Comparator.comparingInt(Injection::number));
     for (Injection i : byNumber) {
@@ -186,7 +200,11 @@ final class Report {
               + " | "
               + (i.latencyMillis() == null
                   ? "no incident"
-                  : i.latencyMillis() + " ms, " + i.incidentId())
+                  : i.latencyMillis()
+                      + " ms (scraped after "
+                      + i.scrapedAfterMillis()
+                      + " ms), "
+                      + i.incidentId())
               + " |");
     }
     return out;
