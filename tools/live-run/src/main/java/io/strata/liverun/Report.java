@@ -113,12 +113,8 @@ final class Report {
     }
     List<Long> latencies =
         injections.stream().map(Injection::latencyMillis).filter(l -> l != null).toList();
-    OptionalLong p50 = Latencies.percentile(latencies, 50);
-    OptionalLong p99 = Latencies.percentile(latencies, 99);
     List<Long> scraped =
         injections.stream().map(Injection::scrapedAfterMillis).filter(l -> l != null).toList();
-    OptionalLong scrapedP50 = Latencies.percentile(scraped, 50);
-    OptionalLong scrapedP99 = Latencies.percentile(scraped, 99);
     return new Summary(
         gpus,
         last.elapsedSeconds(),
@@ -130,10 +126,15 @@ final class Report {
         cores,
         injections.size(),
         latencies.size(),
-        p50.isPresent() ? p50.getAsLong() : null,
-        p99.isPresent() ? p99.getAsLong() : null,
-        scrapedP50.isPresent() ? scrapedP50.getAsLong() : null,
-        scrapedP99.isPresent() ? scrapedP99.getAsLong() : null);
+        percentileOrNull(latencies, 50),
+        percentileOrNull(latencies, 99),
+        percentileOrNull(scraped, 50),
+        percentileOrNull(scraped, 99));
+  }
+
+  private static Long percentileOrNull(List<Long> values, double p) {
+    OptionalLong percentile = Latencies.percentile(values, p);
+    return percentile.isPresent() ? percentile.getAsLong() : null;
   }
 
   /** The final table: one row per figure, then one per injection. */
