@@ -111,8 +111,9 @@ public interface DeviceIngestConfig {
     boolean spread();
 
     /**
-     * Scrapes running at once, at most; a target whose slot comes while the cap is reached waits
-     * for its next slot (counted in strata_device_ingest_scrapes_skipped_total).
+     * Scrapes running at once, at most; a target whose slot comes while the cap is reached waits in
+     * line and starts as soon as a scrape ends (counted in
+     * strata_device_ingest_scrapes_deferred_total).
      */
     @WithDefault("128")
     @Min(1)

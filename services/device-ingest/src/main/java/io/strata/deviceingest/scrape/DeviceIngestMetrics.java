@@ -32,6 +32,7 @@ final class DeviceIngestMetrics {
   private final MeterRegistry registry;
   private final Map<String, TargetMeters> targets = new ConcurrentHashMap<>();
   private final Counter skipped;
+  private final Counter deferred;
   private final Counter processingErrors;
   private final Counter samples;
   private final Counter xidEvents;
@@ -41,7 +42,12 @@ final class DeviceIngestMetrics {
     this.registry = registry;
     this.skipped =
         Counter.builder("strata.device.ingest.scrapes.skipped")
-            .description("Scrapes not started because the previous one of the target still ran")
+            .description(
+                "Slots passed over because the target's previous scrape still ran or waited")
+            .register(registry);
+    this.deferred =
+        Counter.builder("strata.device.ingest.scrapes.deferred")
+            .description("Scrapes that waited for a place under the concurrency cap")
             .register(registry);
     this.processingErrors =
         Counter.builder("strata.device.ingest.processing.errors")
@@ -150,6 +156,10 @@ final class DeviceIngestMetrics {
 
   void skipped() {
     skipped.increment();
+  }
+
+  void deferred() {
+    deferred.increment();
   }
 
   void processingError() {

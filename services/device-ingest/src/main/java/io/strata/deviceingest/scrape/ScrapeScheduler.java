@@ -22,13 +22,10 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
@@ -37,8 +34,8 @@ import org.jboss.logging.Logger;
 /**
  * The adapter around {@link ScrapeProcessor}: ticks every interval, starts an asynchronous fetch
  * for each target that is not still being scraped (a slow target delays nobody), at most {@code
- * max-concurrent} at once, and hands each result to {@link ScrapeResults} on a small processing
- * pool.
+ * max-concurrent} at once (a target due at the cap starts when a place frees, {@link
+ * ScrapeAdmission}), and hands each result to {@link ScrapeResults} on a small processing pool.
  */
 @ApplicationScoped
 public class ScrapeScheduler {
@@ -57,11 +54,10 @@ public class ScrapeScheduler {
   private final AtomicBoolean waitingLogged = new AtomicBoolean();
   private final MeterRegistry meterRegistry;
   private volatile ShardParticipation sharding = ShardParticipation.off();
-  private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
   private final DataAge dataAge = new DataAge();
 
   private volatile TargetPlacements placements = new TargetPlacements(1);
-  private final Semaphore concurrent;
+  private final ScrapeAdmission admission;
   private long tickCount;
   private ScheduledExecutorService ticker;
   private ExecutorService processing;
@@ -84,7 +80,7 @@ public class ScrapeScheduler {
     this.clock = clock;
     this.metrics = new DeviceIngestMetrics(meterRegistry);
     this.meterRegistry = meterRegistry;
-    this.concurrent = new Semaphore(config.scrape().maxConcurrent());
+    this.admission = new ScrapeAdmission(config.scrape().maxConcurrent());
     this.xidHistory = config.xidRecovery().enabled() ? new XidHistory() : XidHistory.empty();
     this.processor =
         new ScrapeProcessor(
@@ -264,16 +260,22 @@ public class ScrapeScheduler {
   }
 
   private CompletableFuture<Void> scrape(ScrapeTarget target) {
-    if (!inFlight.add(target.url())) {
-      metrics.skipped();
-      return CompletableFuture.completedFuture(null);
+    switch (admission.offer(target)) {
+      case START:
+        return start(target);
+      case WAIT:
+        // At the cap: the target starts when a scrape ends, not a whole interval later.
+        metrics.deferred();
+        admission.startable().forEach(this::start);
+        return CompletableFuture.completedFuture(null);
+      default:
+        metrics.skipped();
+        return CompletableFuture.completedFuture(null);
     }
-    if (!concurrent.tryAcquire()) {
-      // At the cap: this target waits for its next slot rather than piling up work.
-      inFlight.remove(target.url());
-      metrics.skipped();
-      return CompletableFuture.completedFuture(null);
-    }
+  }
+
+  /** Scrapes a target admitted under the cap; its end admits the next waiting ones. */
+  private CompletableFuture<Void> start(ScrapeTarget target) {
     dataAge.attempted(target.url(), clock.instant());
     long startNanos = System.nanoTime();
     return scraper
@@ -283,8 +285,7 @@ public class ScrapeScheduler {
               try {
                 results.handle(target, response, error, startNanos);
               } finally {
-                concurrent.release();
-                inFlight.remove(target.url());
+                admission.finished(target).forEach(this::start);
               }
               return null;
             },
@@ -293,6 +294,7 @@ public class ScrapeScheduler {
 
   private void forget(String url) {
     placements.forget(url);
+    admission.forget(url);
     if (scraper != null) {
       scraper.forget(url);
     }
