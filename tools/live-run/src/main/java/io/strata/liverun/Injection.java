@@ -8,6 +8,9 @@ package io.strata.liverun;
  * @param scrapedAfterMillis injection → the incident record's timestamp, which Kafka Streams takes
  *     from the XID event device-ingest published when a scrape found it: the part of the latency
  *     before Strata's pipeline; null with no incident
+ * @param publishedAfterMillis injection → first read of device-ingest's XID 79 event of the node on
+ *     strata.device.xids.v1: scraped, mapped and published; the rest is the correlator's; null when
+ *     no reader saw it within the wait
  */
 record Injection(
     int number,
@@ -16,4 +19,5 @@ record Injection(
     String node,
     String incidentId,
     Long latencyMillis,
-    Long scrapedAfterMillis) {}
+    Long scrapedAfterMillis,
+    Long publishedAfterMillis) {}

@@ -43,7 +43,8 @@ public final class LiveRunMain {
     List<Tick> ticks = new ArrayList<>();
     List<Injection> injections = new ArrayList<>();
     try (KafkaProbe kafka = new KafkaProbe(options.bootstrap());
-        IncidentWatch watch = new IncidentWatch(options.bootstrap())) {
+        FirstSight xids = FirstSight.xid79s(options.bootstrap());
+        FirstSight watch = FirstSight.incidents(options.bootstrap())) {
       long start = System.currentTimeMillis();
       Reading previous = read(kafka, processes);
       int nextInjection = 1;
@@ -55,12 +56,13 @@ public final class LiveRunMain {
       while (System.currentTimeMillis() < end || !pending.isEmpty()) {
         long now = System.currentTimeMillis();
         if (nextInjection <= options.injections() && now >= nextInjectionAt) {
-          pending.add(inject(options, watch, nextInjection, start));
+          pending.add(inject(options, List.of(xids, watch), nextInjection, start));
           nextInjection++;
           nextInjectionAt += options.spacingSeconds() * 1000L;
         }
         for (Pending p : List.copyOf(pending)) {
-          IncidentWatch.Seen seen = p.node == null ? null : watch.seen(p.node);
+          FirstSight.Seen seen = p.node == null ? null : watch.seen(p.node);
+          FirstSight.Seen xid = p.node == null ? null : xids.seen(p.node);
           boolean expired = now - p.atMillis > options.waitSeconds() * 1000L;
           if (seen != null || expired || p.node == null) {
             Injection done =
@@ -69,9 +71,10 @@ public final class LiveRunMain {
                     (p.atMillis - start) / 1000,
                     p.gpu,
                     p.node,
-                    seen == null ? null : seen.incidentId(),
+                    seen == null ? null : seen.recordId(),
                     seen == null ? null : seen.seenAtMillis() - p.atMillis,
-                    seen == null ? null : seen.recordTimestampMillis() - p.atMillis);
+                    seen == null ? null : seen.recordTimestampMillis() - p.atMillis,
+                    xid == null ? null : xid.seenAtMillis() - p.atMillis);
             injections.add(done);
             pending.remove(p);
             System.out.println(
@@ -86,13 +89,7 @@ public final class LiveRunMain {
                     + " -> "
                     + (seen == null
                         ? "NO incident within " + options.waitSeconds() + " s"
-                        : "incident "
-                            + seen.incidentId()
-                            + " after "
-                            + done.latencyMillis()
-                            + " ms (scraped after "
-                            + done.scrapedAfterMillis()
-                            + " ms)"));
+                        : "incident " + seen.recordId() + " after " + Report.split(done)));
           }
         }
         if (now >= nextTickAt) {
@@ -103,9 +100,9 @@ public final class LiveRunMain {
           previous = current;
           nextTickAt += options.everySeconds() * 1000L;
         }
-        String failure = watch.failure();
+        String failure = watch.failure() != null ? watch.failure() : xids.failure();
         if (failure != null && !failure.equals(reportedFailure)) {
-          System.out.println("incident reader failed: " + failure); // once per distinct failure
+          System.out.println("reader failed: " + failure); // once per distinct failure
           reportedFailure = failure;
         }
         Thread.sleep(50);
@@ -131,11 +128,11 @@ public final class LiveRunMain {
   /** An injection waiting for its incident. */
   private record Pending(int number, long atMillis, String gpu, String node) {}
 
-  private static Pending inject(Options options, IncidentWatch watch, int number, long start)
+  private static Pending inject(Options options, List<FirstSight> watches, int number, long start)
       throws InterruptedException {
     long at = System.currentTimeMillis();
     try {
-      // The node is only known from the answer, so the watch is armed after it, with the time
+      // The node is only known from the answer, so the watches are armed after it, with the time
       // taken before the call: the answer takes milliseconds, an incident at least one scrape.
       HttpResponse<String> response =
           HTTP.send(
@@ -156,7 +153,7 @@ public final class LiveRunMain {
       }
       Map<?, ?> body = JSON.readValue(response.body(), Map.class);
       String node = String.valueOf(body.get("node"));
-      watch.expect(node, at);
+      watches.forEach(w -> w.expect(node, at));
       System.out.println(
           "[+"
               + (at - start) / 1000

@@ -30,7 +30,9 @@ final class Report {
       Long p50Millis,
       Long p99Millis,
       Long scrapedP50Millis,
-      Long scrapedP99Millis) {}
+      Long scrapedP99Millis,
+      Long publishedP50Millis,
+      Long publishedP99Millis) {}
 
   private Report() {}
 
@@ -43,14 +45,15 @@ final class Report {
         String.format(
             Locale.ROOT,
             "%s device-ingest: %.0f targets, scrape mean %.1f ms max %.0f ms, %.2f scrapes/target/s"
-                + " (data age %.2f s), %.1f skipped/s",
+                + " (data age %.2f s), %.1f skipped/s, %.1f waited for a place/s",
             at,
             t.targets(),
             t.scrapeMeanMs(),
             t.scrapeMaxMs(),
             t.scrapesPerTargetPerSecond(),
             t.dataAgeSeconds(),
-            t.skippedPerSecond()));
+            t.skippedPerSecond(),
+            t.deferredPerSecond()));
     out.add(
         at
             + " records/s: "
@@ -115,6 +118,8 @@ final class Report {
         injections.stream().map(Injection::latencyMillis).filter(l -> l != null).toList();
     List<Long> scraped =
         injections.stream().map(Injection::scrapedAfterMillis).filter(l -> l != null).toList();
+    List<Long> published =
+        injections.stream().map(Injection::publishedAfterMillis).filter(l -> l != null).toList();
     return new Summary(
         gpus,
         last.elapsedSeconds(),
@@ -129,7 +134,9 @@ final class Report {
         percentileOrNull(latencies, 50),
         percentileOrNull(latencies, 99),
         percentileOrNull(scraped, 50),
-        percentileOrNull(scraped, 99));
+        percentileOrNull(scraped, 99),
+        percentileOrNull(published, 50),
+        percentileOrNull(published, 99));
   }
 
   private static Long percentileOrNull(List<Long> values, double p) {
@@ -186,6 +193,12 @@ final class Report {
             + ", p99 "
             + ms(s.scrapedP99Millis())
             + " |");
+    out.add(
+        "| of which injection → XID readable on strata.device.xids.v1 | p50 "
+            + ms(s.publishedP50Millis())
+            + ", p99 "
+            + ms(s.publishedP99Millis())
+            + " |");
     List<Injection> byNumber = new ArrayList<>(injections);
     byNumber.sort(java.util.Comparator.comparingInt(Injection::number));
     for (Injection i : byNumber) {
@@ -199,16 +212,20 @@ final class Report {
               + " "
               + i.gpuUuid()
               + " | "
-              + (i.latencyMillis() == null
-                  ? "no incident"
-                  : i.latencyMillis()
-                      + " ms (scraped after "
-                      + i.scrapedAfterMillis()
-                      + " ms), "
-                      + i.incidentId())
+              + (i.latencyMillis() == null ? "no incident" : split(i) + ", " + i.incidentId())
               + " |");
     }
     return out;
+  }
+
+  /** "1234 ms (scraped after 500 ms, readable after 700 ms)": an incident's latency, split. */
+  static String split(Injection i) {
+    return i.latencyMillis()
+        + " ms (scraped after "
+        + i.scrapedAfterMillis()
+        + " ms, XID readable after "
+        + ms(i.publishedAfterMillis())
+        + ")";
   }
 
   private static void grow(Map<String, LagGrowth> lags, String consumer, String topic, long lag) {

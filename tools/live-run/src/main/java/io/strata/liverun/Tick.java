@@ -33,6 +33,7 @@ record Tick(
     double scrapesPerTargetPerSecond,
     double dataAgeSeconds,
     double skippedPerSecond,
+    double deferredPerSecond,
     Map<String, Double> heapMiB,
     double heapTotalMiB,
     Map<String, Double> cores) {
@@ -109,6 +110,7 @@ record Tick(
         perTarget,
         dataAge,
         delta(di, diBefore, "strata_device_ingest_scrapes_skipped_total") / seconds,
+        delta(di, diBefore, "strata_device_ingest_scrapes_deferred_total") / seconds,
         heap,
         heap.values().stream().mapToDouble(Double::doubleValue).sum(),
         cores);
