@@ -165,6 +165,7 @@ public class ScrapeScheduler {
     for (ScrapeTarget target : registry.targets()) {
       String node = target.fallbackNode();
       if (before.owns(node) && !next.owns(node)) {
+        admission.forget(target.url()); // a target waiting for a place is the new owner's now
         processor.forgetTarget(target.url());
         metrics.forgetTarget(target.url());
         dataAge.forget(target.url());
@@ -278,18 +279,26 @@ public class ScrapeScheduler {
   private CompletableFuture<Void> start(ScrapeTarget target) {
     dataAge.attempted(target.url(), clock.instant());
     long startNanos = System.nanoTime();
-    return scraper
-        .fetch(target.url())
-        .handleAsync(
-            (response, error) -> {
-              try {
-                results.handle(target, response, error, startNanos);
-              } finally {
-                admission.finished(target).forEach(this::start);
-              }
-              return null;
-            },
-            processing);
+    CompletableFuture<ScrapeResponse> fetch;
+    try {
+      fetch = scraper.fetch(target.url());
+    } catch (RuntimeException e) {
+      // Not started (a pool shutting down): give the place back, or the cap shrinks for good.
+      admission.finished(target).forEach(this::start);
+      metrics.processingError();
+      LOG.warnf("scrape of %s not started: %s", target.url(), e.toString());
+      return CompletableFuture.completedFuture(null);
+    }
+    return fetch.handleAsync(
+        (response, error) -> {
+          try {
+            results.handle(target, response, error, startNanos);
+          } finally {
+            admission.finished(target).forEach(this::start);
+          }
+          return null;
+        },
+        processing);
   }
 
   private void forget(String url) {
