@@ -37,6 +37,7 @@ final class FirstSight implements AutoCloseable {
 
   private final Map<String, Long> injectedAt = new ConcurrentHashMap<>();
   private final Map<String, Seen> seen = new ConcurrentHashMap<>();
+  private final String name;
   private final Function<ConsumerRecord<String, byte[]>, Naming> naming;
   private final TopicFollower<String, byte[]> follower;
   private final CountDownLatch caughtUp = new CountDownLatch(1);
@@ -57,6 +58,7 @@ final class FirstSight implements AutoCloseable {
       String name,
       Topic<String, ?> topic,
       Function<ConsumerRecord<String, byte[]>, Naming> naming) {
+    this.name = name;
     this.naming = naming;
     // kafka-support's follow loop: reconnects after a broker hiccup and names why it is not
     // reading.
@@ -95,7 +97,7 @@ final class FirstSight implements AutoCloseable {
 
   String failure() {
     if (failure == null && follower.problem() == FollowProblem.THREAD_DIED) {
-      return "follower died: " + follower.detail();
+      return name + " follower died: " + follower.detail();
     }
     return failure;
   }

@@ -10,7 +10,7 @@ package io.strata.liverun;
  *     before Strata's pipeline; null with no incident
  * @param publishedAfterMillis injection → first read of device-ingest's XID 79 event of the node on
  *     strata.device.xids.v1: scraped, mapped and published; the rest is the correlator's; null when
- *     no reader saw it within the wait
+ *     that reader did not see it within the wait
  */
 record Injection(
     int number,

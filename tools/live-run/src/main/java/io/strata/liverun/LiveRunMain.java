@@ -64,7 +64,8 @@ public final class LiveRunMain {
           FirstSight.Seen seen = p.node == null ? null : watch.seen(p.node);
           FirstSight.Seen xid = p.node == null ? null : xids.seen(p.node);
           boolean expired = now - p.atMillis > options.waitSeconds() * 1000L;
-          if (seen != null || expired || p.node == null) {
+          // Both readers, so a slow XID reader cannot leave the split out of the percentiles.
+          if ((seen != null && xid != null) || expired || p.node == null) {
             Injection done =
                 new Injection(
                     p.number,
@@ -101,6 +102,9 @@ public final class LiveRunMain {
           nextTickAt += options.everySeconds() * 1000L;
         }
         String failure = watch.failure() != null ? watch.failure() : xids.failure();
+        if (watch.failure() != null && xids.failure() != null) {
+          failure = watch.failure() + "; " + xids.failure();
+        }
         if (failure != null && !failure.equals(reportedFailure)) {
           System.out.println("reader failed: " + failure); // once per distinct failure
           reportedFailure = failure;

@@ -218,7 +218,7 @@ final class Report {
     return out;
   }
 
-  /** "1234 ms (scraped after 500 ms, readable after 700 ms)": an incident's latency, split. */
+  /** "1234 ms (scraped after 500 ms, XID readable after 510 ms)": an incident's latency, split. */
   static String split(Injection i) {
     return i.latencyMillis()
         + " ms (scraped after "

@@ -58,6 +58,15 @@ final class ScrapeAdmission {
     return startable();
   }
 
+  /**
+   * A target admitted to start did not start: frees its place without handing it to the line (the
+   * next scrape to end, or the next to wait, does that).
+   */
+  void abandoned(ScrapeTarget target) {
+    admitted.remove(target.url());
+    places.release();
+  }
+
   /** Waiting targets that now hold a place, first come first: start each of them. */
   List<ScrapeTarget> startable() {
     List<ScrapeTarget> start = new ArrayList<>();

@@ -199,9 +199,10 @@ public class ScrapeScheduler {
   }
 
   /**
-   * Starts a scrape of every target not already being scraped; completes when all are done. Does
-   * nothing until the XID history is recovered: a scrape before would publish every sticky XID
-   * again "at first sight".
+   * Starts a scrape of every target not already being scraped; completes when all that started are
+   * done (a target waiting for a place under the cap starts later, on its own). Does nothing until
+   * the XID history is recovered: a scrape before would publish every sticky XID again "at first
+   * sight".
    */
   public CompletableFuture<Void> scrapeAll() {
     return scrapeWhere(target -> true);
@@ -284,7 +285,8 @@ public class ScrapeScheduler {
       fetch = scraper.fetch(target.url());
     } catch (RuntimeException e) {
       // Not started (a pool shutting down): give the place back, or the cap shrinks for good.
-      admission.finished(target).forEach(this::start);
+      // The line is not started from here: if every fetch throws, that would recurse through it.
+      admission.abandoned(target);
       metrics.processingError();
       LOG.warnf("scrape of %s not started: %s", target.url(), e.toString());
       return CompletableFuture.completedFuture(null);

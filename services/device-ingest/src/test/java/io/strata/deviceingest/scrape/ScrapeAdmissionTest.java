@@ -51,6 +51,19 @@ class ScrapeAdmissionTest {
   }
 
   @Test
+  void aTargetThatCouldNotStartGivesItsPlaceBackWithoutStartingTheLine() {
+    ScrapeAdmission admission = new ScrapeAdmission(1);
+    admission.offer(target(1));
+    admission.offer(target(2));
+
+    admission.abandoned(target(1));
+
+    assertThat(admission.waiting()).isEqualTo(1);
+    assertThat(admission.startable()).containsExactly(target(2));
+    assertThat(admission.offer(target(1))).isEqualTo(Decision.WAIT);
+  }
+
+  @Test
   void aRemovedTargetLeavesTheLineAndMayComeBack() {
     ScrapeAdmission admission = new ScrapeAdmission(1);
     admission.offer(target(1));
