@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.not;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -210,6 +212,19 @@ class CorrelatorEndToEndTest {
           .statusCode(200)
           .body("view.gpus.GPU-e2e-1.node", equalTo("gpu-node-7"))
           .body("activity", equalTo("IDLE"));
+      // The poller's answer: counts, last window and baselines, never the per-GPU and pod maps.
+      given()
+          .auth()
+          .oauth2(VIEWER_TOKEN)
+          .when()
+          .get("/api/workloads/e2e/ml/serve/window")
+          .then()
+          .statusCode(200)
+          .body("workload", equalTo("e2e/ml/serve"))
+          .body("activity", equalTo("IDLE"))
+          .body("gpus", equalTo(1))
+          .body("pods", equalTo(1))
+          .body("$", not(hasKey("view")));
       given()
           .auth()
           .oauth2(VIEWER_TOKEN)

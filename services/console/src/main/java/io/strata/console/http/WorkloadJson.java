@@ -11,9 +11,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Reads the correlator's {@code GET /api/workloads/{cluster}/{namespace}/{workload}} answer
- * (services/correlator CorrelatorQueries.WorkloadDetail, snake_case): {@code view.last_window} and
- * {@code baselines} per model_version. Pure, so it is tested on a captured body.
+ * Reads the correlator's {@code GET /api/workloads/{cluster}/{namespace}/{workload}/window} answer
+ * (services/correlator CorrelatorQueries.WorkloadWindow, snake_case): {@code last_window}, the
+ * workload's GPU count and {@code baselines} per model_version. Not the full workload answer: for a
+ * workload of 5,000 GPUs that is megabytes of per-GPU and per-pod detail the console does not show.
+ * Pure, so it is tested on a captured body.
  */
 public final class WorkloadJson {
 
@@ -23,9 +25,8 @@ public final class WorkloadJson {
   private WorkloadJson() {}
 
   public static Detail read(JsonNode body) {
-    JsonNode view = body.path("view");
-    JsonNode window = view.path("last_window");
-    int gpus = Math.max(1, view.path("gpus").size());
+    JsonNode window = body.path("last_window");
+    int gpus = Math.max(1, body.path("gpus").asInt());
     WindowPoint point = window.isObject() ? window(window, gpus) : null;
     Map<String, BaselineBand> baselines = new LinkedHashMap<>();
     for (Map.Entry<String, JsonNode> entry : body.path("baselines").properties()) {

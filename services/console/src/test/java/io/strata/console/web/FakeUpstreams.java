@@ -45,7 +45,7 @@ public class FakeUpstreams implements QuarkusTestResourceLifecycleManager {
         ("Bearer " + APPROVER).equals(auth)
             ? "alice"
             : ("Bearer " + VIEWER).equals(auth) ? "victor" : null;
-    if (path.startsWith("/api/workloads/")) {
+    if (path.startsWith("/api/workloads/") && path.endsWith("/window")) {
       answer(exchange, 200, workload());
       return;
     }
@@ -92,10 +92,10 @@ public class FakeUpstreams implements QuarkusTestResourceLifecycleManager {
 
   private static String workload() {
     return """
-        {"view":{"gpus":{"GPU-a":{}},"last_window":{"correlation":{"model_version":"v1"},
+        {"gpus":1,"pods":1,"last_window":{"correlation":{"model_version":"v1"},
           "window_start":"2026-12-01T10:00:10Z","window_end":"2026-12-01T10:00:20Z","requests":100,
           "p95":1840.0,"stage_p95":{"QUEUE_WAIT":20.0,"GPU_EXECUTE":1700.0},"within_slo":20,
-          "output_tokens_within_slo":0}},
+          "output_tokens_within_slo":0},
          "baselines":{"v1":{"p95":420.0,"stage_p95":{"QUEUE_WAIT":18.0,"GPU_EXECUTE":380.0},
           "effective_throughput":9.0,"windows":10}}}
         """;

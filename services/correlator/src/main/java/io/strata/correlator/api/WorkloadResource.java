@@ -35,4 +35,20 @@ public class WorkloadResource {
       @QueryParam("scope") String scope) {
     return queries.workload(cluster, namespace, workload, "local".equals(scope));
   }
+
+  /**
+   * The workload's counts, last window and baselines without its per-GPU and per-pod maps: for
+   * pollers such as the console's sparklines (a 5,000-GPU workload's full answer is megabytes).
+   *
+   * @param scope {@code local}: answer from this instance's stores, never forward
+   */
+  @GET
+  @Path("/{cluster}/{namespace}/{workload}/window")
+  public String window(
+      @PathParam("cluster") String cluster,
+      @PathParam("namespace") String namespace,
+      @PathParam("workload") String workload,
+      @QueryParam("scope") String scope) {
+    return queries.workloadWindow(cluster, namespace, workload, "local".equals(scope));
+  }
 }

@@ -29,6 +29,7 @@ class ApiAuthenticationTest {
           "/api/incidents/inc-x",
           "/api/workloads",
           "/api/workloads/c/n/w",
+          "/api/workloads/c/n/w/window",
           "/api/whoami"
         }) {
       given()

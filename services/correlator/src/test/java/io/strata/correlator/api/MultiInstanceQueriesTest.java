@@ -165,6 +165,11 @@ class MultiInstanceQueriesTest {
       String key = CLUSTER + "/ml/serve-" + n;
       String body = a.queries().workload(CLUSTER, "ml", "serve-" + n, false);
       assertThat(body).contains("\"workload\":\"" + key + "\"");
+      String window = a.queries().workloadWindow(CLUSTER, "ml", "serve-" + n, false);
+      assertThat(window)
+          .as("the window answer, forwarded like the detail")
+          .contains("\"workload\":\"" + key + "\"")
+          .doesNotContain("\"view\"");
       forwarded += localToA.contains(key) ? 0 : 1;
     }
     // Every workload A does not hold is B's, and A answered each of them by asking B.
@@ -258,6 +263,8 @@ class MultiInstanceQueriesTest {
         body = StrataJson.mapper().writeValueAsString(queries.workloads(local));
       } else if (path.length == 5 && path[1].equals("workloads")) {
         body = queries.workload(path[2], path[3], path[4], local);
+      } else if (path.length == 6 && path[1].equals("workloads") && path[5].equals("window")) {
+        body = queries.workloadWindow(path[2], path[3], path[4], local);
       } else {
         status = 404;
         body = "{}";
