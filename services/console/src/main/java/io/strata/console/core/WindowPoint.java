@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * One closed window of a workload, as the correlator's {@code /api/workloads/{key}} reports its
- * {@code last_window}. Latencies in milliseconds.
+ * One closed window of a workload, as the correlator's {@code /api/workloads/{key}/window} reports
+ * its {@code last_window}. Latencies in milliseconds.
  *
  * @param effectiveThroughput requests (or tokens) within SLO per second per allocated GPU
  */
