@@ -128,7 +128,7 @@ public final class CorrelatorQueries {
 
   /** One workload as JSON, from the instance that owns it; 404 when nobody knows it. */
   public String workload(String cluster, String namespace, String workload, boolean localOnly) {
-    return answer(
+    return fromOwner(
         cluster,
         namespace,
         workload,
@@ -142,7 +142,7 @@ public final class CorrelatorQueries {
    */
   public String workloadWindow(
       String cluster, String namespace, String workload, boolean localOnly) {
-    return answer(
+    return fromOwner(
         cluster,
         namespace,
         workload,
@@ -158,7 +158,12 @@ public final class CorrelatorQueries {
                 baselines(key)));
   }
 
-  private String answer(
+  /**
+   * A workload's answer: fetched from the instance that owns the key at {@code
+   * /api/workloads/{cluster}/{namespace}/{workload}} + {@code subPath} (WorkloadResource's paths),
+   * or, when this instance owns it (or {@code localOnly}), {@code shape} of its local view as JSON.
+   */
+  private String fromOwner(
       String cluster,
       String namespace,
       String workload,
