@@ -4,13 +4,10 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DatabindException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import io.strata.events.json.FastJsonReader;
 import io.strata.events.json.StrataJson;
 import io.strata.events.serde.EventSerdeException.SerdeFailure;
 import java.io.IOException;
-import java.lang.reflect.Modifier;
 import java.util.Map;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
@@ -21,18 +18,11 @@ import org.apache.kafka.common.serialization.Serializer;
  * anything else that does not bind fails with an {@link EventSerdeException} carrying a {@link
  * SerdeFailure} reason. A type may have a {@link FastJsonReader} for its common form, tried first;
  * whatever it defers on is bound as before, so it changes the cost of reading, never the outcome.
- *
- * <p>The type's serializer and deserializer are resolved here, at construction, not by the first
- * record: Jackson builds them on first use, which cost a fresh JVM 50–70 ms for an {@code XidEvent}
- * and 40–55 ms for an {@code Incident} (more on a busy box), paid by the first XID on its way to
- * becoming the first incident (docs/benchmarks.md, "The first incident's cold paths").
  */
 public final class JsonSerde<T> implements Serde<T>, Serializer<T>, Deserializer<T> {
 
   private final Class<T> type;
   private final ObjectMapper mapper;
-  private final ObjectWriter writer;
-  private final ObjectReader reader;
   private final FastJsonReader<T> fastReader;
 
   public JsonSerde(Class<T> type) {
@@ -51,10 +41,6 @@ public final class JsonSerde<T> implements Serde<T>, Serializer<T>, Deserializer
   private JsonSerde(Class<T> type, ObjectMapper mapper, FastJsonReader<T> fastReader) {
     this.type = type;
     this.mapper = mapper;
-    // A final type (every record and enum) is written as itself, so its serializer can be fixed
-    // now; an interface or open class is written as its runtime class, as before.
-    this.writer = Modifier.isFinal(type.getModifiers()) ? mapper.writerFor(type) : mapper.writer();
-    this.reader = mapper.readerFor(type);
     this.fastReader = fastReader;
   }
 
@@ -68,7 +54,7 @@ public final class JsonSerde<T> implements Serde<T>, Serializer<T>, Deserializer
       return null;
     }
     try {
-      return writer.writeValueAsBytes(data);
+      return mapper.writeValueAsBytes(data);
     } catch (JsonProcessingException e) {
       throw new EventSerdeException(
           SerdeFailure.WRITE_FAILED,
@@ -112,7 +98,7 @@ public final class JsonSerde<T> implements Serde<T>, Serializer<T>, Deserializer
           null);
     }
     try {
-      T value = reader.readValue(data);
+      T value = mapper.readValue(data, type);
       if (value == null) {
         throw new EventSerdeException(
             SerdeFailure.SCHEMA_MISMATCH,

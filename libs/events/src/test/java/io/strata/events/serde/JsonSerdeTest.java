@@ -162,29 +162,4 @@ class JsonSerdeTest {
     assertThat(serde.deserializer()).isSameAs(serde);
     assertThat(serde.type()).isEqualTo(DeviceSample.class);
   }
-
-  @Test
-  void aRecordIsWrittenByItsResolvedWriterExactlyAsTheMapperWritesIt() throws Exception {
-    Incident incident = EventSamples.incident();
-    JsonSerde<Incident> incidents = new JsonSerde<>(Incident.class);
-
-    byte[] written = incidents.serialize(Topics.INCIDENTS.name(), incident);
-
-    assertThat(written).isEqualTo(StrataJson.mapper().writeValueAsBytes(incident));
-    assertThat(incidents.deserialize(Topics.INCIDENTS.name(), written)).isEqualTo(incident);
-  }
-
-  /** An open type keeps being written as the value's runtime class, not cut to the declared one. */
-  interface Shape {}
-
-  record Square(int side) implements Shape {}
-
-  @Test
-  void anInterfaceTypeIsWrittenAsItsValuesRuntimeClass() {
-    JsonSerde<Shape> shapes = new JsonSerde<>(Shape.class);
-
-    String json = new String(shapes.serialize("shapes", new Square(3)), StandardCharsets.UTF_8);
-
-    assertThat(json).isEqualTo("{\"side\":3}");
-  }
 }
