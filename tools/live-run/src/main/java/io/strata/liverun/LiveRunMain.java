@@ -40,6 +40,7 @@ public final class LiveRunMain {
                         name,
                         options.pidDir().resolve(name + ".pid"),
                         URI.create("http://127.0.0.1:" + port + "/q/metrics"))));
+    ReaderWarmup.run();
     List<Tick> ticks = new ArrayList<>();
     List<Injection> injections = new ArrayList<>();
     try (KafkaProbe kafka = new KafkaProbe(options.bootstrap());
