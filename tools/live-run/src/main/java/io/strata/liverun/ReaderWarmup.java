@@ -13,17 +13,15 @@ import org.apache.kafka.common.record.RecordBatch;
 import org.apache.kafka.common.record.TimestampType;
 
 /**
- * Pays this JVM's one-time reading costs before the first injection, so the probe does not time
- * itself.
+ * Pays this JVM's one-time reading costs before the first injection, so the probe neither times its
+ * own codec load nor takes cores from the services while they handle the first incident.
  *
- * <p>Before the first injection this process reads no record: its followers start at the end of
- * quiet topics. The first XID it read therefore paid, on the 2-core box and inside the very second
- * the system was being measured, for loading the LZ4 codec with its native library (Strata's
- * producers write lz4) and for Jackson building the XidEvent and Incident readers. Run 22's
- * class-load log (2026-12-05, docs/benchmarks.md) shows ~100 ms of codec loading before the XID's
- * receipt time was taken, and ~240 ms (XidEvent) and ~500 ms (Incident) of reader building on the
- * probe's threads right after, competing for the cores with the services under test. A downstream
- * reader that has run for a while has paid all of this long ago.
+ * <p>The followers start at the end of quiet topics, so without this the first XID the probe read
+ * was also the first lz4 batch this JVM decoded (Strata's producers write lz4; the codec loads its
+ * native library then, before the receipt time is taken) and the first XidEvent and Incident
+ * Jackson built a reader for (after it, but on a box with no spare core). A downstream reader that
+ * has run for a while paid all of this long ago. Measured: docs/benchmarks.md, "The first incident
+ * again".
  */
 final class ReaderWarmup {
 
@@ -67,8 +65,8 @@ final class ReaderWarmup {
           .valueSerde()
           .deserializer()
           .deserialize(topic.name(), "{}".getBytes(StandardCharsets.UTF_8));
-    } catch (EventSerdeException expected) {
-      // Not a valid event: the reader is built all the same.
+    } catch (EventSerdeException ignored) {
+      // A stricter event type would refuse "{}"; its reader is built either way.
     }
   }
 }
