@@ -2,19 +2,42 @@ package io.strata.correlator;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.strata.correlator.config.CorrelatorConfig;
+import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.topology.CorrelatorMetrics;
 import io.strata.correlator.topology.CorrelatorTopology;
+import io.strata.correlator.topology.FaultPathRehearsal;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.nio.file.Path;
 import org.apache.kafka.streams.Topology;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
-/** Hands Quarkus' Kafka Streams the topology, built by the one pure method. */
+/**
+ * Hands Quarkus' Kafka Streams the topology, built by the one pure method, after rehearsing its
+ * device-fault path once when configured to (ADR 046).
+ */
 @ApplicationScoped
 public class TopologyProducer {
 
+  private static final Logger LOG = Logger.getLogger(TopologyProducer.class);
+
+  @ConfigProperty(name = "kafka-streams.state.dir")
+  String stateDir;
+
+  /** One topology (and one rehearsal) per process: Quarkus' Kafka Streams asks for it twice. */
   @Produces
+  @Singleton
   Topology topology(CorrelatorConfig config, MeterRegistry registry) {
     NodePartitionCheck.verify(config.bootstrapServers(), config.nodePartitions());
-    return CorrelatorTopology.build(config.toSettings(), new CorrelatorMetrics(registry));
+    CorrelatorSettings settings = config.toSettings();
+    if (config.rehearseFaultPath()) {
+      FaultPathRehearsal.Result r = FaultPathRehearsal.run(settings, Path.of(stateDir));
+      LOG.infof(
+          "rehearsed the device-fault path: %d records, %d incidents (%d updates), %d ms",
+          r.records(), r.incidents(), r.incidentUpdates(), r.took().toMillis());
+    }
+    return CorrelatorTopology.build(settings, new CorrelatorMetrics(registry));
   }
 }

@@ -82,6 +82,15 @@ public interface CorrelatorConfig {
   @NotNull
   Materialized.StoreType storeType();
 
+  /**
+   * Play a made-up fleet's device faults through the topology once at startup, before the stream
+   * threads run, so the first real XID meets code already compiled for it rather than trapping the
+   * stream thread back to the interpreter (ADR 046). Adds a few seconds to startup; off only to
+   * measure what it saves.
+   */
+  @WithDefault("true")
+  boolean rehearseFaultPath();
+
   /** Who may read the REST API and how instances authenticate to each other (issue 16). */
   @Valid
   Api api();

@@ -32,6 +32,20 @@ public record CorrelatorSettings(
         storeType);
   }
 
+  /** These settings with another kind of state store. */
+  public CorrelatorSettings withStoreType(Materialized.StoreType other) {
+    return new CorrelatorSettings(
+        traces,
+        windows,
+        regression,
+        lifecycle,
+        ownership,
+        device,
+        internalPartitions,
+        nodePartitions,
+        other);
+  }
+
   /** How many traces one task keeps open at most, unless configured. */
   public static final int DEFAULT_MAX_OPEN_TRACES = 200_000;
 
