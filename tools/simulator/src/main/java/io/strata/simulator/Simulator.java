@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
 import io.strata.simulator.control.ControlServer;
 import io.strata.simulator.dcgm.DcgmRenderer;
+import io.strata.simulator.dcgm.ExporterRehearsal;
 import io.strata.simulator.dcgm.MetricsServers;
 import io.strata.simulator.k8s.ClusterSeeder;
 import io.strata.simulator.k8s.ExporterEndpoints;
@@ -111,6 +112,13 @@ public final class Simulator implements AutoCloseable {
     endpoints.put("kubernetes_api", api.url());
     endpoints.put("kubeconfig", kubeconfig.toAbsolutePath().toString());
 
+    if (options.rehearseExporters()) {
+      ExporterRehearsal.Result rehearsal = ExporterRehearsal.run(shape, options.xidWindow(), now);
+      LOG.info(
+          "exporter pages rehearsed through XID 79: {} pages in {} ms",
+          rehearsal.pages(),
+          rehearsal.took().toMillis());
+    }
     MetricsServers metrics =
         new MetricsServers(model, new DcgmRenderer(shape, options.xidWindow()), clock);
     closeables.push(metrics);

@@ -39,7 +39,8 @@ public record SimulatorOptions(
     Duration tick,
     Duration xidWindow,
     String readinessGate,
-    String modelVersionLabel) {
+    String modelVersionLabel,
+    boolean rehearseExporters) {
 
   /** Option name → (default, description), in the order --help prints them. */
   public static final Map<String, String[]> OPTIONS = new LinkedHashMap<>();
@@ -81,6 +82,10 @@ public record SimulatorOptions(
         "model-version-label",
         ReactionConventions.DEFAULT_MODEL_VERSION_LABEL,
         "Deployment pod-template label carrying its model version");
+    option(
+        "rehearse-exporters",
+        "true",
+        "render a small copy's exporter pages through XID 79 before serving (ADR 046)");
   }
 
   private static void option(String name, String defaultValue, String description) {
@@ -134,14 +139,15 @@ public record SimulatorOptions(
         nonBlank(get, "slack-signing-secret"),
         nonBlank(get, "slack-approver"),
         uri(get, "remediator-interactions-url"),
-        bool(get.apply("auto-approve")),
+        bool(get, "auto-approve"),
         Scenario.fromName(get.apply("scenario"))
             .orElseThrow(() -> bad("scenario", get.apply("scenario"), "a scenario name")),
         longValue(get, "seed"),
         Duration.ofMillis(intIn(get, "tick-ms", 10, 60_000)),
         Duration.ofMillis(intIn(get, "xid-window-ms", 1_000, 86_400_000)),
         nonBlank(get, "readiness-gate"),
-        nonBlank(get, "model-version-label"));
+        nonBlank(get, "model-version-label"),
+        bool(get, "rehearse-exporters"));
   }
 
   /** The field names the cluster's mechanisms use. */
@@ -182,11 +188,12 @@ public record SimulatorOptions(
     }
   }
 
-  private static boolean bool(String raw) {
+  private static boolean bool(Function<String, String> get, String name) {
+    String raw = get.apply(name);
     if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
       return Boolean.parseBoolean(raw);
     }
-    throw bad("auto-approve", raw, "true or false");
+    throw bad(name, raw, "true or false");
   }
 
   private static MetricsServers.Mode mode(String raw) {

@@ -1,0 +1,65 @@
+package io.strata.simulator.dcgm;
+
+import io.strata.simulator.model.ClusterModel;
+import io.strata.simulator.model.ClusterShape;
+import io.strata.simulator.model.Node;
+import io.strata.simulator.model.Scenario;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Renders a four-node copy of the cluster's exporter pages, with GPUs falling off the bus, before
+ * the real exporters answer: one JVM here stands in for one dcgm-exporter process per node, and
+ * without this the first XID of a run made the JIT throw away the page renderer and the device
+ * model it had compiled from healthy pages only, so all 1,250 exporters of a 10,000-GPU run served
+ * from the interpreter while the services handled that XID (121 deoptimisations in the 20 s after
+ * it, docs/benchmarks.md 2026-12-05). A real exporter on its own node costs the services nothing of
+ * the kind; rendering the fault once here keeps the simulator's artefact out of their measurements.
+ * The copy and its renderer are thrown away; the real cluster is untouched.
+ */
+public final class ExporterRehearsal {
+
+  private static final int NODES = 4;
+  private static final int ROUNDS = 1_600;
+  private static final Duration STEP = Duration.ofMillis(250);
+
+  private ExporterRehearsal() {}
+
+  /**
+   * What the rehearsal rendered: pages, whether its last round showed GPUs off the bus (their XID
+   * 79 lines), and how long it took.
+   */
+  public record Result(int pages, boolean faultShown, Duration took) {}
+
+  /** Renders the copy's pages {@link #ROUNDS} times. */
+  public static Result run(ClusterShape shape, Duration xidWindow, Instant start) {
+    long began = System.nanoTime();
+    ClusterModel copy = new ClusterModel(shape.withNodes(NODES), start);
+    DcgmRenderer renderer = new DcgmRenderer(copy.shape(), xidWindow);
+    PageBuffer page = new PageBuffer(NODES * 80_000);
+    List<String> nodes = copy.nodes().stream().map(Node::name).toList();
+    Instant now = start;
+    int pages = 0;
+    boolean faultShown = false;
+    for (int round = 0; round < ROUNDS; round++) {
+      if (round == ROUNDS / 4) {
+        copy.activate(Scenario.XID_79, now);
+      } else if (round > ROUNDS / 4 && round % 200 == 0) {
+        Instant at = now;
+        copy.nextGpuToFall().ifPresent(gpu -> copy.alsoFallOffTheBus(gpu, at));
+      }
+      copy.tick(now);
+      copy.requests(now, now.plus(STEP));
+      for (String node : nodes) {
+        renderer.renderInto(page, copy.readings(node, now), now);
+        pages++;
+        if (round == ROUNDS - 1) {
+          faultShown |= page.toString().contains("err_code=\"79\"");
+        }
+      }
+      now = now.plus(STEP);
+    }
+    return new Result(pages, faultShown, Duration.ofNanos(System.nanoTime() - began));
+  }
+}
