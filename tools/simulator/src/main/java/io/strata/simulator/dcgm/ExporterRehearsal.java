@@ -11,12 +11,12 @@ import java.util.List;
 /**
  * Renders a four-node copy of the cluster's exporter pages, with GPUs falling off the bus, before
  * the real exporters answer: one JVM here stands in for one dcgm-exporter process per node, and
- * without this the first XID of a run made the JIT throw away the page renderer and the device
- * model it had compiled from healthy pages only, so all 1,250 exporters of a 10,000-GPU run served
- * from the interpreter while the services handled that XID (121 deoptimisations in the 20 s after
- * it, docs/benchmarks.md 2026-12-05). A real exporter on its own node costs the services nothing of
- * the kind; rendering the fault once here keeps the simulator's artefact out of their measurements.
- * The copy and its renderer are thrown away; the real cluster is untouched.
+ * without this the first XID of a run made the JIT throw away code it had compiled from healthy
+ * pages only (the page renderer's XID counts among them), which the exporters then ran interpreted
+ * until compiled again, while the services handled that XID (121 deoptimisations in the simulator
+ * in the 20 s after it, docs/benchmarks.md 2026-12-05). A real exporter on its own node costs the
+ * services nothing of the kind; rendering the fault once here keeps the simulator's artefact out of
+ * their measurements. The copy and its renderer are thrown away; the real cluster is untouched.
  */
 public final class ExporterRehearsal {
 
@@ -35,7 +35,18 @@ public final class ExporterRehearsal {
   /** Renders the copy's pages {@link #ROUNDS} times. */
   public static Result run(ClusterShape shape, Duration xidWindow, Instant start) {
     long began = System.nanoTime();
-    ClusterModel copy = new ClusterModel(shape.withNodes(NODES), start);
+    // The copy's request rate scaled with its size, so its pods are as busy as the cluster's.
+    ClusterShape small =
+        new ClusterShape(
+            shape.cluster(),
+            NODES,
+            shape.gpusPerNode(),
+            shape.gpuProduct(),
+            shape.modelName(),
+            shape.driverVersion(),
+            shape.requestsPerSecond() * NODES / Math.max(NODES, shape.nodes()),
+            shape.seed());
+    ClusterModel copy = new ClusterModel(small, start);
     DcgmRenderer renderer = new DcgmRenderer(copy.shape(), xidWindow);
     PageBuffer page = new PageBuffer(NODES * 80_000);
     List<String> nodes = copy.nodes().stream().map(Node::name).toList();
