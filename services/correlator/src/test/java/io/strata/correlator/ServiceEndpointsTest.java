@@ -2,6 +2,7 @@ package io.strata.correlator;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -9,6 +10,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.strata.embeddedkafka.StrataKafkaResource;
 import io.strata.testsupport.MeterNames;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -17,7 +19,37 @@ class ServiceEndpointsTest {
 
   @Test
   void healthIsUp() {
-    given().when().get("/q/health").then().statusCode(200).body("status", equalTo("UP"));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () ->
+                given()
+                    .when()
+                    .get("/q/health")
+                    .then()
+                    .statusCode(200)
+                    .body("status", equalTo("UP")));
+  }
+
+  @Test
+  void readinessSaysTheStreamThreadsRun() {
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () ->
+                given()
+                    .when()
+                    .get("/q/health/ready")
+                    .then()
+                    .statusCode(200)
+                    .body(
+                        "checks.find { it.name == 'kafka-streams-running' }.status", equalTo("UP"))
+                    .body(
+                        "checks.find { it.name == 'kafka-streams-running' }.data.state",
+                        equalTo("RUNNING"))
+                    .body(
+                        "checks.find { it.name == 'kafka-streams-running' }.data.ranOnce",
+                        equalTo(true)));
   }
 
   @Test
