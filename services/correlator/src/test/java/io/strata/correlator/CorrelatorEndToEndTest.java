@@ -211,7 +211,26 @@ class CorrelatorEndToEndTest {
           .then()
           .statusCode(200)
           .body("view.gpus.GPU-e2e-1.node", equalTo("gpu-node-7"))
+          .body("view.gpus_total", equalTo(1))
           .body("activity", equalTo("IDLE"));
+      // One page at a time: after the only GPU nothing is left; a bad limit is refused, saying why.
+      given()
+          .auth()
+          .oauth2(VIEWER_TOKEN)
+          .when()
+          .get("/api/workloads/e2e/ml/serve?limit=1&gpus-after=GPU-e2e-1")
+          .then()
+          .statusCode(200)
+          .body("view.gpus.size()", equalTo(0))
+          .body("view.gpus_total", equalTo(1));
+      given()
+          .auth()
+          .oauth2(VIEWER_TOKEN)
+          .when()
+          .get("/api/workloads/e2e/ml/serve?limit=0")
+          .then()
+          .statusCode(400)
+          .body(equalTo("limit must be 1..5000, was 0"));
       // The poller's answer: counts, last window and baselines, never the per-GPU and pod maps.
       given()
           .auth()

@@ -36,11 +36,14 @@ public final class CorrelatorQueries {
   public record WorkloadSummary(
       String workload, WorkloadActivity activity, int gpus, int pods, long lastWindowRequests) {}
 
-  /** One workload in full: its view, what it is doing and its baselines per model_version. */
+  /**
+   * One workload: its view (one {@link DetailPage} of its GPUs and pods), what it is doing and its
+   * baselines per model_version.
+   */
   public record WorkloadDetail(
       String workload,
       WorkloadActivity activity,
-      WorkloadView view,
+      DetailView view,
       Map<String, Baseline> baselines) {}
 
   /**
@@ -126,15 +129,21 @@ public final class CorrelatorQueries {
     return all;
   }
 
-  /** One workload as JSON, from the instance that owns it; 404 when nobody knows it. */
-  public String workload(String cluster, String namespace, String workload, boolean localOnly) {
+  /**
+   * One workload as JSON, {@code page} of its GPUs and pods, from the instance that owns it; 404
+   * when nobody knows it.
+   */
+  public String workload(
+      String cluster, String namespace, String workload, DetailPage page, boolean localOnly) {
     return fromOwner(
         cluster,
         namespace,
         workload,
         "",
+        page.query(),
         localOnly,
-        (key, view) -> new WorkloadDetail(key, activity(view), view, baselines(key)));
+        (key, view) ->
+            new WorkloadDetail(key, activity(view), DetailView.of(view, page), baselines(key)));
   }
 
   /**
@@ -147,6 +156,7 @@ public final class CorrelatorQueries {
         namespace,
         workload,
         "/window",
+        "",
         localOnly,
         (key, view) ->
             new WorkloadWindow(
@@ -160,14 +170,16 @@ public final class CorrelatorQueries {
 
   /**
    * A workload's answer: fetched from the instance that owns the key at {@code
-   * /api/workloads/{cluster}/{namespace}/{workload}} + {@code subPath} (WorkloadResource's paths),
-   * or, when this instance owns it (or {@code localOnly}), {@code shape} of its local view as JSON.
+   * /api/workloads/{cluster}/{namespace}/{workload}} + {@code subPath} (WorkloadResource's paths)
+   * with {@code query} ({@code &...}) after {@code ?scope=local}, or, when this instance owns it
+   * (or {@code localOnly}), {@code shape} of its local view as JSON.
    */
   private String fromOwner(
       String cluster,
       String namespace,
       String workload,
       String subPath,
+      String query,
       boolean localOnly,
       BiFunction<String, WorkloadView, Object> shape) {
     String key = cluster + "/" + namespace + "/" + workload;
@@ -183,7 +195,8 @@ public final class CorrelatorQueries {
               + "/"
               + segment(workload)
               + subPath
-              + "?scope=local");
+              + "?scope=local"
+              + query);
     }
     WorkloadView view = local.workload(key);
     if (view == null) {

@@ -24,6 +24,12 @@ public class WorkloadResource {
   }
 
   /**
+   * One page of the workload's GPUs and pods ({@link DetailPage}): {@code view.gpus_next} and
+   * {@code view.pods_next} are the cursors of the next.
+   *
+   * @param limit at most this many GPUs and this many pods (1..5000, default 500)
+   * @param gpusAfter the GPUs after this UUID (a previous answer's {@code gpus_next})
+   * @param podsAfter the pods after this key (a previous answer's {@code pods_next})
    * @param scope {@code local}: answer from this instance's stores, never forward
    */
   @GET
@@ -32,8 +38,16 @@ public class WorkloadResource {
       @PathParam("cluster") String cluster,
       @PathParam("namespace") String namespace,
       @PathParam("workload") String workload,
+      @QueryParam("limit") String limit,
+      @QueryParam("gpus-after") String gpusAfter,
+      @QueryParam("pods-after") String podsAfter,
       @QueryParam("scope") String scope) {
-    return queries.workload(cluster, namespace, workload, "local".equals(scope));
+    return queries.workload(
+        cluster,
+        namespace,
+        workload,
+        DetailPage.parse(limit, gpusAfter, podsAfter),
+        "local".equals(scope));
   }
 
   /**

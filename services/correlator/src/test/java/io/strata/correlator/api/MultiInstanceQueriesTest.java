@@ -31,6 +31,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,6 +40,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -163,8 +165,17 @@ class MultiInstanceQueriesTest {
     int forwarded = 0;
     for (int n = 0; n < NODES; n++) {
       String key = CLUSTER + "/ml/serve-" + n;
-      String body = a.queries().workload(CLUSTER, "ml", "serve-" + n, false);
-      assertThat(body).contains("\"workload\":\"" + key + "\"");
+      String body = a.queries().workload(CLUSTER, "ml", "serve-" + n, DetailPage.FIRST, false);
+      assertThat(body)
+          .contains("\"workload\":\"" + key + "\"")
+          .contains("\"pods_total\":1")
+          .doesNotContain("\"pods_next\"");
+      // The page travels with a forwarded query: past every pod key ("~" sorts after them all)
+      // the page is empty, and the total still counts the one pod.
+      String after =
+          a.queries()
+              .workload(CLUSTER, "ml", "serve-" + n, DetailPage.parse("1", null, "~"), false);
+      assertThat(after).contains("\"pods\":{}").contains("\"pods_total\":1");
       String window = a.queries().workloadWindow(CLUSTER, "ml", "serve-" + n, false);
       assertThat(window)
           .as("the window answer, forwarded like the detail")
@@ -198,7 +209,7 @@ class MultiInstanceQueriesTest {
   void withOnlyLocalScopeAnUnknownWorkloadIs404() {
     Instance a = instances.get(0);
     try {
-      a.queries().workload(CLUSTER, "ml", "nobody", true);
+      a.queries().workload(CLUSTER, "ml", "nobody", DetailPage.FIRST, true);
       throw new AssertionError("expected 404");
     } catch (WebApplicationException e) {
       assertThat(e.getResponse().getStatus()).isEqualTo(404);
@@ -262,7 +273,14 @@ class MultiInstanceQueriesTest {
       } else if (path.length == 2 && path[1].equals("workloads")) {
         body = StrataJson.mapper().writeValueAsString(queries.workloads(local));
       } else if (path.length == 5 && path[1].equals("workloads")) {
-        body = queries.workload(path[2], path[3], path[4], local);
+        Map<String, String> q = query(uri);
+        body =
+            queries.workload(
+                path[2],
+                path[3],
+                path[4],
+                DetailPage.parse(q.get("limit"), q.get("gpus-after"), q.get("pods-after")),
+                local);
       } else if (path.length == 6 && path[1].equals("workloads") && path[5].equals("window")) {
         body = queries.workloadWindow(path[2], path[3], path[4], local);
       } else {
@@ -278,6 +296,17 @@ class MultiInstanceQueriesTest {
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(bytes);
     }
+  }
+
+  private static Map<String, String> query(URI uri) {
+    Map<String, String> params = new HashMap<>();
+    if (uri.getRawQuery() != null) {
+      for (String pair : uri.getRawQuery().split("&")) {
+        String[] kv = pair.split("=", 2);
+        params.put(kv[0], kv.length == 2 ? URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "");
+      }
+    }
+    return params;
   }
 
   private static String node(int n) {
