@@ -63,6 +63,25 @@ class ServiceEndpointsTest {
   }
 
   @Test
+  void kafkaStreamsMetersArePublishedWithoutThePerNodeAndPerStoreOperationOnes() {
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                given()
+                    .when()
+                    .get("/q/metrics")
+                    .then()
+                    .extract()
+                    .asString()
+                    .contains("kafka_stream_"));
+    String page = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+    assertThat(page)
+        .doesNotContain("kafka_stream_processor_node_")
+        .doesNotContain("kafka_stream_state_put_rate");
+  }
+
+  @Test
   void ownMetersFollowTheNamingConvention() {
     String page = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
     assertThat(MeterNames.notPrefixed(page, "strata_correlator_")).isEmpty();

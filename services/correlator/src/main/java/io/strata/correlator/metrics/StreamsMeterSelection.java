@@ -1,0 +1,44 @@
+package io.strata.correlator.metrics;
+
+import java.util.Set;
+
+/**
+ * Which of Kafka Streams' own meters the correlator publishes on {@code /q/metrics}.
+ *
+ * <p>Micrometer's Kafka Streams binder registers every metric the client library has, per task, per
+ * processor node and per state store: 8,737 series and a 1.8 MB page at 10,000 GPUs (live run,
+ * 2026-12-06), 6,064 of them per-store state metrics and 700 per-processor-node ones. Rendering
+ * that page allocated ~10 MB per scrape in arrays big enough for G1 to place them in old regions
+ * (humongous: a 1.8 MB page, the buffers it grew through), and a Prometheus storing it pays the
+ * cardinality. Kept: thread-, task-, topic- and client-level meters, which say whether the
+ * correlator keeps up; and of the per-store ones only what sizes RocksDB's memory and disk.
+ * Dropped: the per-store operation rates and latencies and the per-processor-node latencies, which
+ * are for debugging one topology in a test, not for watching a fleet.
+ */
+public final class StreamsMeterSelection {
+
+  private static final String STATE = "kafka.stream.state.";
+  private static final String PROCESSOR_NODE = "kafka.stream.processor.node.";
+
+  /** Per-store meters kept: memory and disk of each RocksDB store. */
+  static final Set<String> KEPT_STATE =
+      Set.of(
+          "kafka.stream.state.size.all.mem.tables",
+          "kafka.stream.state.block.cache.usage",
+          "kafka.stream.state.estimate.table.readers.mem",
+          "kafka.stream.state.total.sst.files.size",
+          "kafka.stream.state.estimate.num.keys");
+
+  private StreamsMeterSelection() {}
+
+  /** Whether a meter of this name (Micrometer's dotted form) is published. */
+  public static boolean publishes(String meterName) {
+    if (meterName.startsWith(PROCESSOR_NODE)) {
+      return false;
+    }
+    if (meterName.startsWith(STATE)) {
+      return KEPT_STATE.contains(meterName);
+    }
+    return true;
+  }
+}
