@@ -218,10 +218,11 @@ class CorrelatorEndToEndTest {
           .auth()
           .oauth2(VIEWER_TOKEN)
           .when()
-          .get("/api/workloads/e2e/ml/serve?limit=1&gpus-after=GPU-e2e-1")
+          .get("/api/workloads/e2e/ml/serve?limit=1&pods-limit=0&gpus-after=GPU-e2e-1")
           .then()
           .statusCode(200)
           .body("view.gpus.size()", equalTo(0))
+          .body("view.pods.size()", equalTo(0))
           .body("view.gpus_total", equalTo(1));
       given()
           .auth()

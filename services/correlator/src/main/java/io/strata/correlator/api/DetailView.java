@@ -30,8 +30,8 @@ public record DetailView(
     WindowStats lastWindow) {
 
   public static DetailView of(WorkloadView view, DetailPage page) {
-    Slice<GpuSnapshot> gpus = Slice.of(view.gpus(), page.gpusAfter(), page.limit());
-    Slice<PodBrief> pods = Slice.of(view.pods(), page.podsAfter(), page.limit());
+    Slice<GpuSnapshot> gpus = Slice.of(view.gpus(), page.gpusAfter(), page.gpusLimit());
+    Slice<PodBrief> pods = Slice.of(view.pods(), page.podsAfter(), page.podsLimit());
     return new DetailView(
         gpus.items(),
         view.gpus().size(),
@@ -44,10 +44,16 @@ public record DetailView(
         view.lastWindow());
   }
 
-  /** Up to {@code limit} entries after {@code after}, in key order, and where the next begin. */
+  /**
+   * Up to {@code limit} entries after {@code after}, in key order, and where the next begin (null
+   * when none follow, or when the list was not asked for: limit 0).
+   */
   record Slice<V>(Map<String, V> items, String next) {
 
     static <V> Slice<V> of(Map<String, V> all, String after, int limit) {
+      if (limit == 0) {
+        return new Slice<>(Map.of(), null);
+      }
       NavigableMap<String, V> sorted = new TreeMap<>(all);
       NavigableMap<String, V> rest = after == null ? sorted : sorted.tailMap(after, false);
       Map<String, V> items = new LinkedHashMap<>();

@@ -28,6 +28,8 @@ public class WorkloadResource {
    * {@code view.pods_next} are the cursors of the next.
    *
    * @param limit at most this many GPUs and this many pods (1..5000, default 500)
+   * @param gpusLimit the GPUs' own limit (0..5000, default {@code limit}; 0 while paging the pods)
+   * @param podsLimit the pods' own limit (0..5000, default {@code limit}; 0 while paging the GPUs)
    * @param gpusAfter the GPUs after this UUID (a previous answer's {@code gpus_next})
    * @param podsAfter the pods after this key (a previous answer's {@code pods_next})
    * @param scope {@code local}: answer from this instance's stores, never forward
@@ -39,6 +41,8 @@ public class WorkloadResource {
       @PathParam("namespace") String namespace,
       @PathParam("workload") String workload,
       @QueryParam("limit") String limit,
+      @QueryParam("gpus-limit") String gpusLimit,
+      @QueryParam("pods-limit") String podsLimit,
       @QueryParam("gpus-after") String gpusAfter,
       @QueryParam("pods-after") String podsAfter,
       @QueryParam("scope") String scope) {
@@ -46,7 +50,7 @@ public class WorkloadResource {
         cluster,
         namespace,
         workload,
-        DetailPage.parse(limit, gpusAfter, podsAfter),
+        DetailPage.parse(limit, gpusLimit, podsLimit, gpusAfter, podsAfter),
         "local".equals(scope));
   }
 

@@ -171,11 +171,21 @@ class MultiInstanceQueriesTest {
           .contains("\"pods_total\":1")
           .doesNotContain("\"pods_next\"");
       // The page travels with a forwarded query: past every pod key ("~" sorts after them all)
-      // the page is empty, and the total still counts the one pod.
+      // the page is empty, the total still counts the one pod; a pods limit of 0 empties it too.
       String after =
           a.queries()
-              .workload(CLUSTER, "ml", "serve-" + n, DetailPage.parse("1", null, "~"), false);
+              .workload(
+                  CLUSTER, "ml", "serve-" + n, DetailPage.parse("1", null, null, null, "~"), false);
       assertThat(after).contains("\"pods\":{}").contains("\"pods_total\":1");
+      String noPods =
+          a.queries()
+              .workload(
+                  CLUSTER,
+                  "ml",
+                  "serve-" + n,
+                  DetailPage.parse(null, null, "0", null, null),
+                  false);
+      assertThat(noPods).contains("\"pods\":{}").contains("\"pods_total\":1");
       String window = a.queries().workloadWindow(CLUSTER, "ml", "serve-" + n, false);
       assertThat(window)
           .as("the window answer, forwarded like the detail")
@@ -279,7 +289,12 @@ class MultiInstanceQueriesTest {
                 path[2],
                 path[3],
                 path[4],
-                DetailPage.parse(q.get("limit"), q.get("gpus-after"), q.get("pods-after")),
+                DetailPage.parse(
+                    q.get("limit"),
+                    q.get("gpus-limit"),
+                    q.get("pods-limit"),
+                    q.get("gpus-after"),
+                    q.get("pods-after")),
                 local);
       } else if (path.length == 6 && path[1].equals("workloads") && path[5].equals("window")) {
         body = queries.workloadWindow(path[2], path[3], path[4], local);
