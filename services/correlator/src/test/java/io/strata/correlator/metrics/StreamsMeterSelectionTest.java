@@ -21,6 +21,10 @@ class StreamsMeterSelectionTest {
     assertThat(StreamsMeterSelection.publishes("kafka.stream.state.size.all.mem.tables")).isTrue();
     assertThat(StreamsMeterSelection.publishes("kafka.stream.state.total.sst.files.size")).isTrue();
     assertThat(StreamsMeterSelection.publishes("kafka.stream.thread.process.rate")).isTrue();
+    assertThat(StreamsMeterSelection.publishes("kafka.stream.state.updater.active.restoring.tasks"))
+        .isTrue();
+    assertThat(StreamsMeterSelection.publishes("kafka.stream.state.updater.restore.records.rate"))
+        .isTrue();
     assertThat(StreamsMeterSelection.publishes("kafka.stream.task.dropped.records.total")).isTrue();
     assertThat(StreamsMeterSelection.publishes("kafka.consumer.fetch.manager.records.lag.max"))
         .isTrue();
