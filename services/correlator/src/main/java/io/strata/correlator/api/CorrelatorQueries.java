@@ -189,11 +189,11 @@ public final class CorrelatorQueries {
       return router.fetch(
           owner.get(),
           "/api/workloads/"
-              + segment(cluster)
+              + encoded(cluster)
               + "/"
-              + segment(namespace)
+              + encoded(namespace)
               + "/"
-              + segment(workload)
+              + encoded(workload)
               + subPath
               + "?scope=local"
               + query);
@@ -218,7 +218,8 @@ public final class CorrelatorQueries {
     return WorkloadActivity.explain(view, clock.instant(), idleAfter);
   }
 
-  private static String segment(String value) {
+  /** A path segment or query value, percent-encoded (a space as %20, not +). */
+  static String encoded(String value) {
     return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
   }
 

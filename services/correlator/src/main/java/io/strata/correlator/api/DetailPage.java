@@ -3,8 +3,6 @@ package io.strata.correlator.api;
 import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Which part of a workload's per-GPU and per-pod maps one answer carries: at most {@code gpusLimit}
@@ -56,10 +54,10 @@ public record DetailPage(int gpusLimit, int podsLimit, String gpusAfter, String 
             .append("&pods-limit=")
             .append(podsLimit);
     if (gpusAfter != null) {
-      q.append("&gpus-after=").append(encode(gpusAfter));
+      q.append("&gpus-after=").append(CorrelatorQueries.encoded(gpusAfter));
     }
     if (podsAfter != null) {
-      q.append("&pods-after=").append(encode(podsAfter));
+      q.append("&pods-after=").append(CorrelatorQueries.encoded(podsAfter));
     }
     return q.toString();
   }
@@ -92,9 +90,5 @@ public record DetailPage(int gpusLimit, int podsLimit, String gpusAfter, String 
 
   private static String blankToNull(String s) {
     return s == null || s.isBlank() ? null : s;
-  }
-
-  private static String encode(String value) {
-    return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
   }
 }
