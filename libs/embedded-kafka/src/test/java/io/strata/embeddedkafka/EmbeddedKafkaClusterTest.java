@@ -14,10 +14,13 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.junit.jupiter.api.AfterAll;
@@ -67,6 +70,27 @@ class EmbeddedKafkaClusterTest {
                 .value();
         assertThat(policy).as(topic.name()).isEqualTo(topic.cleanupPolicy().kafkaValue());
       }
+    }
+  }
+
+  @Test
+  void everyPartitionIsOpenAtItsLeaderWhenStartReturns() throws Exception {
+    try (Admin admin =
+        Admin.create(
+            Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+      // The replica manager's view, not the metadata's: what a producer's first batch meets.
+      Set<TopicPartition> held =
+          admin.describeLogDirs(List.of(0)).allDescriptions().get().get(0).values().stream()
+              .flatMap(dir -> dir.replicaInfos().keySet().stream())
+              .collect(Collectors.toSet());
+      Set<TopicPartition> expected =
+          Topics.all().stream()
+              .flatMap(
+                  t ->
+                      IntStream.range(0, t.defaultPartitions())
+                          .mapToObj(p -> new TopicPartition(t.name(), p)))
+              .collect(Collectors.toSet());
+      assertThat(held).containsAll(expected);
     }
   }
 

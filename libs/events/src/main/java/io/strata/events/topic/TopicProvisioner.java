@@ -14,8 +14,8 @@ import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
  * Creates every topic of {@link Topics} from its descriptor, for the test broker and the local
- * broker. Idempotent: a topic that exists is left as it is. Production clusters get their topics
- * from Strimzi KafkaTopic resources instead.
+ * broker. Idempotent: a topic that exists is left as it is. Returns once every partition is online
+ * at its leader. Production clusters get their topics from Strimzi KafkaTopic resources instead.
  */
 public final class TopicProvisioner {
 
@@ -34,11 +34,16 @@ public final class TopicProvisioner {
                 (int) TIMEOUT.toMillis()))) {
       List<NewTopic> requests =
           Topics.all().stream().map(t -> t.newTopic(replicationFactor)).toList();
-      return admin.createTopics(requests).values().entrySet().stream()
-          .filter(entry -> await(entry.getKey(), entry.getValue()))
-          .map(Map.Entry::getKey)
-          .sorted()
-          .toList();
+      List<String> created =
+          admin.createTopics(requests).values().entrySet().stream()
+              .filter(entry -> await(entry.getKey(), entry.getValue()))
+              .map(Map.Entry::getKey)
+              .sorted()
+              .toList();
+      // Created is not yet writable: the services producing next must not meet a partition
+      // whose leader has not opened it (PartitionsOnline says what that costs).
+      PartitionsOnline.await(admin, Topics.all().stream().map(Topic::name).toList(), TIMEOUT);
+      return created;
     }
   }
 

@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -95,12 +96,15 @@ class HeadOfLineBrokerTest {
               .size();
       // Millisecond precision: the device-incident side opens at the record's timestamp.
       Instant xidAt = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-      Instant backlogStart = xidAt.minus(Duration.ofHours(1));
+      // Every sample older than the XID, as a backlog is: 50 ms apart, the newest a minute before.
+      Instant backlogStart = xidAt.minus(Duration.ofMinutes(1)).minusMillis(BACKLOG * 50L);
+      AtomicReference<Exception> sendFailure = new AtomicReference<>();
       try (KafkaProducer<String, byte[]> producer = producer(kafka.bootstrapServers())) {
         for (int i = 0; i < BACKLOG; i++) {
           String gpu = "GPU-" + (1 + i % 8);
           send(
               producer,
+              sendFailure,
               Topics.DEVICE_SAMPLES,
               Keys.gpu(Scenario.CLUSTER, NODE, gpu),
               Scenario.sample(NODE, gpu, null, HealthStatus.PASS, Scenario.normalFields(50)),
@@ -108,12 +112,14 @@ class HeadOfLineBrokerTest {
         }
         send(
             producer,
+            sendFailure,
             Topics.DEVICE_XIDS,
             Keys.gpu(Scenario.CLUSTER, NODE, GPU),
             Scenario.xid79(NODE, GPU, xidAt),
             xidAt);
         producer.flush();
       }
+      assertThat(sendFailure.get()).as("the first record the broker refused").isNull();
 
       String applicationId = "head-of-line-" + System.nanoTime();
       try (KafkaStreams streams =
@@ -214,9 +220,13 @@ class HeadOfLineBrokerTest {
         new ByteArraySerializer());
   }
 
-  /** As every Strata producer writes: the event's time as the record's, CloudEvents headers. */
+  /**
+   * As every Strata producer writes: the event's time as the record's, CloudEvents headers. A
+   * record the broker refuses is remembered, so the backlog is what the test says it is.
+   */
   private static <V> void send(
       KafkaProducer<String, byte[]> producer,
+      AtomicReference<Exception> failure,
       Topic<String, V> topic,
       String key,
       V value,
@@ -229,6 +239,12 @@ class HeadOfLineBrokerTest {
             key,
             topic.valueSerde().serializer().serialize(topic.name(), value));
     CloudEventHeaders.write(record.headers(), topic.eventType(), "/strata/test", key, at);
-    producer.send(record);
+    producer.send(
+        record,
+        (metadata, e) -> {
+          if (e != null) {
+            failure.compareAndSet(null, e);
+          }
+        });
   }
 }
