@@ -2,6 +2,7 @@ package io.strata.events.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -49,6 +50,10 @@ public final class StrataJson {
         // parser at a fraction of the cost; decimal numbers were a third of decoding a device
         // sample (docs/benchmarks.md, 2026-12-03).
         .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+        // And its Schubfach writer: the shortest text that reads back as the same double, where
+        // JDK 17's Double.toString was 1.5 % of device-ingest's CPU (docs/benchmarks.md,
+        // 2026-12-06).
+        .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
         .defaultPropertyInclusion(
             JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
         .build();
