@@ -1,12 +1,14 @@
 package io.strata.embeddedkafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.events.Correlation;
 import io.strata.events.cloudevents.CloudEventHeaders;
 import io.strata.events.incident.Incident;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.incident.IncidentState;
+import io.strata.events.topic.PartitionsOnline;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
 import java.time.Duration;
@@ -91,6 +93,20 @@ class EmbeddedKafkaClusterTest {
                           .mapToObj(p -> new TopicPartition(t.name(), p)))
               .collect(Collectors.toSet());
       assertThat(held).containsAll(expected);
+    }
+  }
+
+  @Test
+  void aTopicNoBrokerKnowsIsWaitedForAndNamedWhenTheWaitEnds() {
+    try (Admin admin =
+        Admin.create(
+            Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+      // Unknown topic is a retriable answer (a new topic's metadata may lag): asked again, then
+      // named.
+      assertThatThrownBy(
+              () -> PartitionsOnline.await(admin, List.of("never-created"), Duration.ofSeconds(1)))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessage("partitions not online after PT1S: [never-created (not described)]");
     }
   }
 

@@ -51,7 +51,15 @@ public final class LocalKafka {
                 "local-kafka-shutdown"));
     server.startup();
 
-    List<String> created = TopicProvisioner.createAll(options.bootstrapServers(), (short) 1);
+    List<String> created;
+    try {
+      created = TopicProvisioner.createAll(options.bootstrapServers(), (short) 1);
+    } catch (RuntimeException e) {
+      // The broker's threads would keep this JVM up without a ready file; say why and stop.
+      System.err.println("local-kafka: cannot create Strata's topics: " + e.getMessage());
+      System.exit(3);
+      return;
+    }
     System.out.println(
         "local-kafka: topics created now: " + (created.isEmpty() ? "none (all existed)" : created));
     Path tmp = options.readyFile().resolveSibling(options.readyFile().getFileName() + ".tmp");

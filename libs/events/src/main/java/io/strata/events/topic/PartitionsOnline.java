@@ -17,6 +17,7 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.errors.RetriableException;
 
 /**
  * Waits until a freshly created topic's partitions accept writes: each has a leader, and that
@@ -28,8 +29,10 @@ import org.apache.kafka.common.TopicPartitionInfo;
  * rejected first batch can then meet its own later batches already appended, and the broker answers
  * OUT_OF_ORDER_SEQUENCE_NUMBER until the batch expires at {@code delivery.timeout.ms} (two minutes
  * by default): the correlator's HeadOfLineBrokerTest waited exactly that on the CI runs of
- * 2026-12-06. The log directories the leader reports come from its replica manager, not from the
- * metadata, so they say when the partition is open there.
+ * 2026-12-06. The log directories a broker reports are its log manager's, not the metadata's, and a
+ * new partition's log is created as its leader takes it, so they say when the partition is open
+ * there. This holds for new topics; after a broker restart the logs are loaded from disk before the
+ * partitions are led again, so the check can pass a moment early (as no check did before).
  */
 public final class PartitionsOnline {
 
@@ -44,9 +47,9 @@ public final class PartitionsOnline {
    */
   public static void await(Admin admin, Collection<String> topics, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
-    List<TopicPartition> offline = offline(admin, topics, timeout);
+    List<TopicPartition> offline = offline(admin, topics, deadline);
     while (!offline.isEmpty()) {
-      if (System.nanoTime() > deadline) {
+      if (System.nanoTime() - deadline > 0) {
         throw new IllegalStateException(
             "partitions not online after " + timeout + ": " + describe(offline));
       }
@@ -56,14 +59,21 @@ public final class PartitionsOnline {
         Thread.currentThread().interrupt();
         throw new IllegalStateException("interrupted while waiting for partition leaders", e);
       }
-      offline = offline(admin, topics, timeout);
+      offline = offline(admin, topics, deadline);
     }
   }
 
-  /** The partitions without a leader, or whose leader does not report their log yet. */
-  static List<TopicPartition> offline(Admin admin, Collection<String> topics, Duration timeout) {
+  /**
+   * The partitions without a leader, or whose leader does not report their log yet. A retriable
+   * failure (a broker that does not know the new topic yet, a dropped connection) counts every
+   * partition as offline, to be asked again.
+   */
+  static List<TopicPartition> offline(Admin admin, Collection<String> topics, long deadline) {
     Map<String, TopicDescription> descriptions =
-        get(admin.describeTopics(topics).allTopicNames(), timeout);
+        get(admin.describeTopics(topics).allTopicNames(), deadline);
+    if (descriptions == null) {
+      return unknown(topics);
+    }
     Map<TopicPartition, Integer> leaders = new HashMap<>();
     List<TopicPartition> offline = new ArrayList<>();
     for (TopicDescription description : descriptions.values()) {
@@ -79,7 +89,11 @@ public final class PartitionsOnline {
     if (!leaders.isEmpty()) {
       Set<Integer> brokers = new HashSet<>(leaders.values());
       Map<Integer, Map<String, LogDirDescription>> logDirs =
-          get(admin.describeLogDirs(brokers).allDescriptions(), timeout);
+          get(admin.describeLogDirs(brokers).allDescriptions(), deadline);
+      if (logDirs == null) {
+        offline.addAll(leaders.keySet());
+        return offline;
+      }
       leaders.forEach(
           (partition, leader) -> {
             if (!holds(logDirs.get(leader), partition)) {
@@ -90,26 +104,42 @@ public final class PartitionsOnline {
     return offline;
   }
 
+  // Stands for the topics' partitions when they could not be described (their count unknown).
+  private static List<TopicPartition> unknown(Collection<String> topics) {
+    return topics.stream().map(topic -> new TopicPartition(topic, -1)).toList();
+  }
+
   private static boolean holds(Map<String, LogDirDescription> dirs, TopicPartition partition) {
     return dirs != null
         && dirs.values().stream().anyMatch(d -> d.replicaInfos().containsKey(partition));
   }
 
   private static String describe(List<TopicPartition> partitions) {
-    List<String> names = partitions.stream().map(TopicPartition::toString).sorted().toList();
+    List<String> names =
+        partitions.stream()
+            .map(p -> p.partition() < 0 ? p.topic() + " (not described)" : p.toString())
+            .sorted()
+            .toList();
     return names.size() <= 10
         ? names.toString()
         : names.subList(0, 10) + " and " + (names.size() - 10) + " more";
   }
 
-  private static <T> T get(KafkaFuture<T> future, Duration timeout) {
+  /** The future's value; null when it failed in a way a later attempt may not (retriable). */
+  private static <T> T get(KafkaFuture<T> future, long deadline) {
+    long left = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
     try {
-      return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      return future.get(left, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while describing partitions", e);
-    } catch (ExecutionException | TimeoutException e) {
-      throw new IllegalStateException("cannot describe partitions: " + e, e);
+    } catch (TimeoutException e) {
+      return null; // the deadline check names what is still offline
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RetriableException) {
+        return null;
+      }
+      throw new IllegalStateException("cannot describe partitions: " + e.getCause(), e);
     }
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.embeddedkafka.EmbeddedKafkaCluster;
 import io.strata.events.topic.KeyPartitioning;
+import io.strata.events.topic.PartitionsOnline;
 import io.strata.kafka.produce.ProducerSettings;
 import java.time.Duration;
 import java.time.Instant;
@@ -50,6 +51,8 @@ class PartitionRangeBrokerTest {
                   new NewTopic(TOPIC, 2, (short) 1), new NewTopic(TOPIC + "-keys", 6, (short) 1)))
           .all()
           .get();
+      // Writable only once each partition's leader has opened it (PartitionsOnline).
+      PartitionsOnline.await(admin, List.of(TOPIC, TOPIC + "-keys"), Duration.ofSeconds(30));
     }
     try (KafkaProducer<String, byte[]> producer =
         new KafkaProducer<>(

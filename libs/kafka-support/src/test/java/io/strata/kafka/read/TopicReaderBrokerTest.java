@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.embeddedkafka.EmbeddedKafkaCluster;
 import io.strata.events.topic.NodePartitioning;
+import io.strata.events.topic.PartitionsOnline;
 import io.strata.events.topic.Topics;
 import io.strata.kafka.produce.ProducerSettings;
 import java.time.Duration;
@@ -51,6 +52,9 @@ class TopicReaderBrokerTest {
                   new NewTopic("reader-times", 2, (short) 1)))
           .all()
           .get();
+      // Writable only once each partition's leader has opened it (PartitionsOnline).
+      PartitionsOnline.await(
+          admin, List.of(Topics.K8S_NODES.name(), "reader-test", "reader-times"), TIMEOUT);
     }
   }
 
