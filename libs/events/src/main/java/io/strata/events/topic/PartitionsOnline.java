@@ -68,7 +68,8 @@ public final class PartitionsOnline {
    * failure (a broker that does not know the new topic yet, a dropped connection) counts every
    * partition as offline, to be asked again.
    */
-  static List<TopicPartition> offline(Admin admin, Collection<String> topics, long deadline) {
+  private static List<TopicPartition> offline(
+      Admin admin, Collection<String> topics, long deadline) {
     Map<String, TopicDescription> descriptions =
         get(admin.describeTopics(topics).allTopicNames(), deadline);
     if (descriptions == null) {
@@ -125,7 +126,7 @@ public final class PartitionsOnline {
         : names.subList(0, 10) + " and " + (names.size() - 10) + " more";
   }
 
-  /** The future's value; null when it failed in a way a later attempt may not (retriable). */
+  /** The future's value; null when asking again may answer (a retriable error, or time ran out). */
   private static <T> T get(KafkaFuture<T> future, long deadline) {
     long left = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
     try {
