@@ -119,7 +119,7 @@ public final class Simulator implements AutoCloseable {
         new MetricsServers(model, new DcgmRenderer(shape, options.xidWindow()), clock);
     closeables.push(metrics);
     Map<String, String> exporters =
-        metrics.start(options.metricsMode(), options.host(), options.metricsBasePort(), http);
+        metrics.start(options.metricsMode(), options.host(), options.metricsBasePort());
     endpoints.put("exporters", exporters);
     if (options.metricsMode() == MetricsServers.Mode.PER_NODE) {
       // Discoverable like the dcgm-exporter chart's Service (shared mode's paths are not).

@@ -33,7 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
 class SimulatorTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  /** HTTP/1.1, as scrapers speak to dcgm-exporter (device-ingest, Prometheus): no h2c upgrade. */
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
   @TempDir Path state;
 

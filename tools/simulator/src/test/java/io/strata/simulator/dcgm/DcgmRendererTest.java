@@ -173,6 +173,29 @@ class DcgmRendererTest {
   }
 
   @Test
+  void healthLinesFollowTheGpuFromPageToPageThroughTheCachedLabels() {
+    Gpu gpu = model.targets().xid79Gpu();
+    assertThat(allWatch(gpu)).isEqualTo("DCGM_FR_OK=0");
+    model.activate(Scenario.XID_79, T0);
+    assertThat(allWatch(gpu)).isEqualTo("DCGM_FR_FALLEN_OFF_BUS=20");
+    model.activate(Scenario.HEALTHY, T0.plusSeconds(1));
+    assertThat(allWatch(gpu)).isEqualTo("DCGM_FR_OK=0");
+  }
+
+  /** The GPU's health_watch="ALL" line on a fresh page, as "error code=value". */
+  private String allWatch(Gpu gpu) {
+    return samples(page(gpu.node())).stream()
+        .filter(
+            s ->
+                s.metric().equals(DcgmRenderer.HEALTH_METRIC)
+                    && gpu.uuid().equals(s.labels().get("UUID"))
+                    && "ALL".equals(s.labels().get("health_watch")))
+        .map(s -> s.labels().get("health_error_code") + "=" + s.value())
+        .reduce((a, b) -> a + ";" + b)
+        .orElse("none");
+  }
+
+  @Test
   void aGpuWithoutXidsHasOneZeroCountWithoutXidLabel() {
     Gpu gpu = model.nodes().get(2).gpus().get(0);
     assertThat(samples(page(gpu.node())))
