@@ -34,9 +34,8 @@ class SimulatorTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** HTTP/1.1, as scrapers speak to dcgm-exporter (device-ingest, Prometheus): no h2c upgrade. */
-  private static final HttpClient HTTP =
-      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  /** The JDK's default client: HTTP/2 first, so every exporter page also tests the h2c refusal. */
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
 
   @TempDir Path state;
 
@@ -192,7 +191,11 @@ class SimulatorTest {
         assertThat(exporters).hasSize(4);
         for (String exporter : exporters) {
           assertThat(URI.create(exporter).getPort()).isPositive();
-          assertThat(send("GET", exporter).body()).contains("DCGM_FI_DEV_GPU_UTIL{");
+          HttpResponse<String> page = send("GET", exporter);
+          // dcgm-exporter's Go server answers an h2c upgrade in HTTP/1.1; so do the simulated ones.
+          assertThat(page.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
+          assertThat(page.statusCode()).isEqualTo(200);
+          assertThat(page.body()).contains("DCGM_FI_DEV_GPU_UTIL{");
         }
         long ports = exporters.stream().map(u -> URI.create(u).getPort()).distinct().count();
         assertThat(ports).isEqualTo(mode.equals("shared") ? 1 : 4);

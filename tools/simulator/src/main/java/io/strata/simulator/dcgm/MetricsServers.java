@@ -2,7 +2,6 @@ package io.strata.simulator.dcgm;
 
 import io.strata.simulator.model.ClusterModel;
 import io.strata.simulator.model.Node;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
@@ -13,7 +12,6 @@ import io.vertx.core.http.HttpServerRequest;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +43,6 @@ public final class MetricsServers implements AutoCloseable {
   private final DcgmRenderer renderer;
   private final Clock clock;
   private final Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2));
-  private final List<HttpServer> servers = new ArrayList<>();
 
   /** Each event loop renders into its own buffer, reused page after page. */
   private final ThreadLocal<PageBuffer> buffers =
@@ -84,12 +81,15 @@ public final class MetricsServers implements AutoCloseable {
 
   private int listen(String host, int port, io.vertx.core.Handler<HttpServerRequest> handler)
       throws IOException {
-    HttpServer server = vertx.createHttpServer(new HttpServerOptions().setHost(host).setPort(port));
+    // HTTP/1.1 only, as dcgm-exporter's Go server: Vert.x would otherwise accept a client's h2c
+    // upgrade (and HTTP/2 with prior knowledge), which no real exporter does.
+    HttpServer server =
+        vertx.createHttpServer(
+            new HttpServerOptions().setHost(host).setPort(port).setHttp2ClearTextEnabled(false));
     server.requestHandler(handler);
     try {
       HttpServer bound =
           server.listen().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-      servers.add(bound);
       return bound.actualPort();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -131,12 +131,17 @@ public final class MetricsServers implements AutoCloseable {
       respond(request, 404, "unknown node " + node + "\n");
       return;
     }
-    Instant now = clock.instant();
-    PageBuffer page = renderer.renderInto(buffers.get(), model.readings(node, now), now);
-    request
-        .response()
-        .putHeader("Content-Type", CONTENT_TYPE)
-        .end(Buffer.buffer(page.length()).appendBytes(page.array(), 0, page.length()));
+    Buffer body;
+    try {
+      Instant now = clock.instant();
+      PageBuffer page = renderer.renderInto(buffers.get(), model.readings(node, now), now);
+      body = Buffer.buffer(page.length()).appendBytes(page.array(), 0, page.length());
+    } catch (RuntimeException e) {
+      // Vert.x would log it and leave the scrape waiting for its timeout; answer it instead.
+      respond(request, 500, "cannot render the page of " + node + ": " + e + "\n");
+      return;
+    }
+    request.response().putHeader("Content-Type", CONTENT_TYPE).end(body);
   }
 
   private static void respond(HttpServerRequest request, int status, String body) {
@@ -149,15 +154,10 @@ public final class MetricsServers implements AutoCloseable {
 
   @Override
   public void close() {
-    List<Future<Void>> closing = new ArrayList<>();
-    servers.forEach(s -> closing.add(s.close()));
-    servers.clear();
+    // Closing Vert.x closes every server it runs; its threads are not daemons, so it must close
+    // even when a server's own close would fail.
     try {
-      Future.join(closing)
-          .compose(done -> vertx.close())
-          .toCompletionStage()
-          .toCompletableFuture()
-          .get(10, TimeUnit.SECONDS);
+      vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (Exception e) {
