@@ -13,10 +13,13 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The shipped defaults against dcgm-exporter's own counter lists in shared/reference. */
+/**
+ * The shipped defaults against dcgm-exporter's own counter lists (copies in
+ * src/test/resources/reference).
+ */
 class ExporterCounterListsTest {
 
-  private static final Path REFERENCE = Path.of("../../../shared/reference/dcgm-exporter");
+  private static final Path REFERENCE = Path.of("src/test/resources/reference");
 
   /** Active entries of a counters CSV: {name, type}. */
   private static List<String[]> counters(String file) throws IOException {

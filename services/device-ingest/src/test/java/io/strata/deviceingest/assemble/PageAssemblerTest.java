@@ -17,7 +17,7 @@ class PageAssemblerTest {
 
   private static final Path DRA_EXAMPLE =
       Path.of(
-          "../../../shared/reference/dcgm-exporter/examples/"
+          "src/test/resources/reference/examples/"
               + "kubernetes-website_KubeletPodResourcesDynamicResources_dra_metrics.prom");
 
   private static ScrapedPage assemble(String page) {

@@ -26,7 +26,7 @@ class DcgmPageFuzzTest {
   static final int PAGES = 10_000;
   private static final Path REAL_PAGE =
       Path.of(
-          "../../../shared/reference/dcgm-exporter/examples/"
+          "src/test/resources/reference/examples/"
               + "kubernetes-website_KubeletPodResourcesDynamicResources_dra_metrics.prom");
 
   /** What breaks exposition lines: structure characters, escapes, numbers' letters, unicode. */

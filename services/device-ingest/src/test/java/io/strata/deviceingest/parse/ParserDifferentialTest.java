@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class ParserDifferentialTest {
 
-  private static final Path EXAMPLES = Path.of("../../../shared/reference/dcgm-exporter/examples");
+  private static final Path EXAMPLES = Path.of("src/test/resources/reference/examples");
   private static final String ALPHABET = "{}\",=\\ \t\n\r#:_aZ09.+-eEInfNa\u00e9\u4e2d\u0000";
   private static final int MUTATED_PAGES = 3_000;
   private static final int GARBAGE_PAGES = 3_000;

@@ -14,7 +14,7 @@ class PrometheusTextParserTest {
 
   private static final Path DRA_EXAMPLE =
       Path.of(
-          "../../../shared/reference/dcgm-exporter/examples/"
+          "src/test/resources/reference/examples/"
               + "kubernetes-website_KubeletPodResourcesDynamicResources_dra_metrics.prom");
 
   private final CollectingSink sink = new CollectingSink();

@@ -25,7 +25,7 @@ class FieldPresencePerGpuTest {
 
   private static final Path DRA_EXAMPLE =
       Path.of(
-          "../../../shared/reference/dcgm-exporter/examples/"
+          "src/test/resources/reference/examples/"
               + "kubernetes-website_KubeletPodResourcesDynamicResources_dra_metrics.prom");
   private static final ScrapeTarget TARGET =
       new ScrapeTarget("http://10.0.0.5:9400/metrics", "gpu-node-1");
