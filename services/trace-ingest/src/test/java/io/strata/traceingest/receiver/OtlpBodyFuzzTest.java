@@ -37,8 +37,7 @@ import org.junit.jupiter.api.Test;
 class OtlpBodyFuzzTest {
 
   static final int BODIES = 10_000;
-  private static final Path REAL_TRACE =
-      Path.of("src/test/resources/otlp/examples__trace.json");
+  private static final Path REAL_TRACE = Path.of("src/test/resources/otlp/examples__trace.json");
   private static final Instant NOW = Instant.parse("2026-12-01T12:00:00Z");
   private static final String[] JSON_VALUES = {
     "null",
