@@ -129,7 +129,10 @@ public interface TraceIngestConfig {
    * summary per stage it reports.
    */
   interface StageSources {
-    /** Built-in server families read with no configuration: {@code vllm}, {@code tgi}. */
+    /**
+     * Built-in server families read with no configuration: {@code vllm} (its llm_request attributes
+     * and its {@code Load model} span as MODEL_LOAD), {@code tgi}.
+     */
     @WithDefault("vllm,tgi")
     List<@Pattern(regexp = "(?i)vllm|tgi") String> builtIn();
 
@@ -168,7 +171,8 @@ public interface TraceIngestConfig {
   interface Attributes {
     /**
      * Keys of the model version, OpenTelemetry GenAI semantic conventions first; service.version is
-     * the fallback after these.
+     * the fallback after these. vLLM's llm_request sets neither GenAI key today; its open PR #47633
+     * adds gen_ai.request.model.
      */
     @WithDefault("gen_ai.response.model,gen_ai.request.model,model_version")
     @NotEmpty

@@ -1,6 +1,9 @@
 package io.strata.traceingest.stages;
 
+import io.strata.events.trace.Stage;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,15 +35,17 @@ public final class ConfiguredSources {
     List<AttributeStageSource> sources = new ArrayList<>();
     new TreeMap<>(custom)
         .forEach((name, source) -> sources.add(custom(name, source, prefix + "." + name)));
-    Set<String> enabled = new java.util.HashSet<>();
+    Set<String> enabled = new HashSet<>();
     builtIn.forEach(b -> enabled.add(b.trim().toLowerCase(Locale.ROOT)));
+    Map<String, Stage> stageSpans = new HashMap<>();
     if (enabled.contains("vllm")) {
       sources.add(KnownServers.vllm());
+      stageSpans.putAll(KnownServers.VLLM_STAGE_SPANS);
     }
     if (enabled.contains("tgi")) {
       sources.add(KnownServers.tgi());
     }
-    return new StageSources(sources);
+    return new StageSources(sources, stageSpans);
   }
 
   private static AttributeStageSource custom(String name, Custom source, String key) {

@@ -2,6 +2,7 @@ package io.strata.traceingest.stages;
 
 import io.strata.events.trace.Stage;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -32,6 +33,19 @@ public final class KnownServers {
   public static final String VLLM_EXECUTE = "gen_ai.latency.time_in_model_execute";
   public static final String VLLM_FORWARD = "gen_ai.latency.time_in_model_forward";
   public static final String VLLM_E2E = "gen_ai.latency.e2e";
+
+  /**
+   * vLLM's model loading: {@code BaseModelLoader.load_model} in
+   * vllm/model_executor/model_loader/base_loader.py carries {@code @instrument(span_name="Load
+   * model")} (vLLM PR #31162, "OTEL tracing during loading"); vllm/tracing/otel.py {@code
+   * instrument_otel} makes it an INTERNAL span timing the whole call, with only the {@code code.*}
+   * attributes (function, namespace, filepath, lineno as text). The span's own duration is the
+   * stage.
+   */
+  public static final String VLLM_LOAD_MODEL_SPAN = "Load model";
+
+  /** Spans a built-in server names after a stage: the span is that stage, like a Strata one. */
+  static final Map<String, Stage> VLLM_STAGE_SPANS = Map.of(VLLM_LOAD_MODEL_SPAN, Stage.MODEL_LOAD);
 
   /**
    * Hugging Face text-generation-inference: the router's {@code #[instrument]}ed handlers ({@code

@@ -1,20 +1,23 @@
 package io.strata.traceingest.summary;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Which attribute keys fill which field, and with what precedence (lower rank wins). The fixed keys
- * follow the OpenTelemetry semantic conventions for Kubernetes and service resources; the others
- * come from configuration. Every other attribute is ignored, so nothing high-cardinality reaches a
- * summary.
+ * Which attribute keys fill which field, and with what precedence (lower rank wins): the
+ * conventional names of {@link ConventionKeys} and the configured ones. Every other attribute is
+ * ignored, so nothing high-cardinality reaches a summary.
  */
 public final class AttributeKeys {
 
-  /** Rank of the fallbacks that apply only when no configured key is present. */
-  private static final int FALLBACK = 1000;
+  /** Ranks of a field's configured keys start here, after its {@code FIRST} conventional names. */
+  private static final int CONFIGURED = 1000;
+
+  /** Ranks of the conventional names read only when no configured key is present. */
+  private static final int AFTER_CONFIGURED = 2000;
 
   record Target(CorrelationField field, int rank) {}
 
@@ -33,18 +36,7 @@ public final class AttributeKeys {
       List<String> gpuUuid,
       List<String> acceleratorType,
       List<String> outputTokens) {
-    add("k8s.cluster.name", CorrelationField.CLUSTER, 0);
-    add("k8s.node.name", CorrelationField.NODE, 0);
-    add("k8s.namespace.name", CorrelationField.NAMESPACE, 0);
-    add("k8s.pod.name", CorrelationField.POD, 0);
-    add("k8s.container.name", CorrelationField.CONTAINER, 0);
-    add("k8s.deployment.name", CorrelationField.WORKLOAD, 0);
-    add("k8s.job.name", CorrelationField.WORKLOAD, 1);
-    add("k8s.job.name", CorrelationField.JOB, 0);
-    add("k8s.statefulset.name", CorrelationField.WORKLOAD, 2);
-    add("service.name", CorrelationField.SERVICE_NAME, 0);
-    add("service.name", CorrelationField.WORKLOAD, FALLBACK);
-    add("service.version", CorrelationField.MODEL_VERSION, FALLBACK);
+    addConventions();
     addAll(modelVersion, CorrelationField.MODEL_VERSION);
     addAll(queue, CorrelationField.QUEUE);
     addAll(gpuUuid, CorrelationField.GPU_UUID);
@@ -57,9 +49,21 @@ public final class AttributeKeys {
     return targets.get(key);
   }
 
+  /** Table order is rank order within a field and precedence. */
+  private void addConventions() {
+    Map<CorrelationField, Integer> first = new EnumMap<>(CorrelationField.class);
+    Map<CorrelationField, Integer> after = new EnumMap<>(CorrelationField.class);
+    for (ConventionKeys.Entry entry : ConventionKeys.TABLE) {
+      boolean isFirst = entry.precedence() == ConventionKeys.Precedence.FIRST;
+      Map<CorrelationField, Integer> seen = isFirst ? first : after;
+      int position = seen.merge(entry.field(), 1, Integer::sum) - 1;
+      add(entry.key(), entry.field(), (isFirst ? 0 : AFTER_CONFIGURED) + position);
+    }
+  }
+
   private void addAll(List<String> keys, CorrelationField field) {
     for (int i = 0; i < keys.size(); i++) {
-      add(keys.get(i), field, i);
+      add(keys.get(i), field, CONFIGURED + i);
     }
   }
 

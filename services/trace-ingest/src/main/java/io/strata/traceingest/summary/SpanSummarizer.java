@@ -10,6 +10,7 @@ import io.strata.events.Correlation;
 import io.strata.events.trace.SpanKind;
 import io.strata.events.trace.SpanStatus;
 import io.strata.events.trace.SpanSummary;
+import io.strata.events.trace.Stage;
 import io.strata.traceingest.otlp.OtlpIds;
 import io.strata.traceingest.stages.DerivedSpanIds;
 import io.strata.traceingest.stages.DerivedStage;
@@ -115,13 +116,14 @@ public final class SpanSummarizer {
             || kind == SpanKind.SERVER
             || stages.isRequestName(span.getName());
     long start = span.getStartTimeUnixNano();
+    Stage named = namedStage(span.getName());
     SpanSummary summary =
         new SpanSummary(
             OtlpIds.hex(span.getTraceId()),
             OtlpIds.hex(span.getSpanId()),
             span.getParentSpanId().isEmpty() ? null : OtlpIds.hex(span.getParentSpanId()),
             span.getName(),
-            stages.stageOf(span.getName(), marksRequest),
+            named != null ? named : stages.stageOf(span.getName(), marksRequest),
             marksRequest,
             kind,
             instant(start),
@@ -134,12 +136,23 @@ public final class SpanSummarizer {
             tokens(AttributeHits.pick(CorrelationField.OUTPUT_TOKENS, own, resource)),
             receivedAt);
     out.add(summary);
-    // A span named like a Strata stage is that stage already; its attributes are not read again.
-    if (!stages.isStageName(span.getName())) {
+    // A span named like a stage is that stage already; its attributes are not read again.
+    if (named == null) {
       for (DerivedStage stage : sources.derive(span)) {
         out.add(derived(summary, start, stage));
       }
     }
+  }
+
+  /**
+   * The stage a span's name makes it: the configured table first, so a configured stage or request
+   * name wins over a built-in server's span name (vLLM's {@code Load model}); null for neither.
+   */
+  private Stage namedStage(String spanName) {
+    if (stages.isStageName(spanName)) {
+      return stages.stageOf(spanName, false);
+    }
+    return stages.isRequestName(spanName) ? null : sources.stageOfSpanName(spanName);
   }
 
   /**

@@ -96,6 +96,7 @@ class DerivedStageSummariesTest {
     assertThat(batch.derived()).isZero();
   }
 
+  // vLLM's llm_request carries gen_ai.request.model once its open PR #47633 lands.
   @Test
   void theRequestModelIsTheVersionWhenTheResponseModelIsMissing() {
     var span =
