@@ -27,7 +27,7 @@ public final class DecodeBench {
 
   /**
    * Exporter counters that have no {@code DeviceField} and so ride in {@code other_fields}: fields
-   * of dcgm-exporter's default-counters.csv (/work/shared/reference/dcgm-exporter).
+   * of dcgm-exporter's etc/default-counters.csv.
    */
   private static final String[] OTHER = {
     "DCGM_FI_DEV_ENC_UTIL",

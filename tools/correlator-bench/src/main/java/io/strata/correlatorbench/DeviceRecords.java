@@ -19,8 +19,8 @@ import java.util.Map;
 /**
  * Device samples and XIDs as device-ingest publishes them from a dcgm-exporter page (its
  * ScrapeProcessor; the field set is the exporter's default counters plus DCP fields, see
- * /work/shared/reference/dcgm-exporter). Owner labels are the exporter's pod mapping; a DRA GPU
- * also carries the dra_* labels.
+ * etc/default-counters.csv). Owner labels are the exporter's pod mapping; a DRA GPU also carries
+ * the dra_* labels.
  */
 final class DeviceRecords {
 

@@ -20,8 +20,8 @@ import org.apache.kafka.common.record.TimestampType;
  * was also the first lz4 batch this JVM decoded (Strata's producers write lz4; the codec loads its
  * native library then, before the receipt time is taken) and the first XidEvent and Incident
  * Jackson built a reader for (after it, but on a box with no spare core). A downstream reader that
- * has run for a while paid all of this long ago. Measured: docs/benchmarks.md, "The first incident
- * again".
+ * has run for a while paid all of this long ago. Measured: docs/benchmarks/log/2026-12-05.md, "The
+ * first incident again".
  */
 final class ReaderWarmup {
 

@@ -13,11 +13,11 @@ import java.util.Map;
  * Reads a {@link DeviceSample} as device-ingest writes it, on Jackson's streaming parser: every
  * property a string, a map of numbers, the owner object, a plain UTC instant, a known health name.
  * It is the busiest input of the correlator (one per GPU per scrape, 1–3 KB), and data binding's
- * own machinery (property buffering, creator call, deserializer lookups per value) came on top of
- * the tokenizing (docs/benchmarks.md, 2026-12-03). Any other form (a number where a string is
- * expected, a "NaN" in a map, an offset instant, a property given twice, ...) defers to binding,
- * which decides and words the error as it always has (ADR 043). So does a property it does not
- * know: a newer producer's field is read correctly, only not fast, until this reader learns it.
+ * own machinery (property buffering, creator call, deserializer lookups per value) comes on top of
+ * the tokenizing. Any other form (a number where a string is expected, a "NaN" in a map, an offset
+ * instant, a property given twice, ...) defers to binding, which decides and words the error as it
+ * always has (ADR 043). So does a property it does not know: a newer producer's field is read
+ * correctly, only not fast, until this reader learns it.
  */
 public final class DeviceSampleReader implements FastJsonReader<DeviceSample> {
 

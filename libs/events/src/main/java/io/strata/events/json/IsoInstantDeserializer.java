@@ -12,10 +12,10 @@ import java.time.LocalDate;
 
 /**
  * Reads the instant form every Strata producer writes, {@code 2026-12-01T10:00:00.123456789Z} (UTC,
- * four-digit year, 0–9 fraction digits), without a {@code DateTimeFormatter}: in the correlator's
- * profile, jsr310's formatter-based parsing was 40 % of decoding an input record. Anything else (an
- * offset, a leap second, a number, a year past 9999) goes to jsr310's deserializer, so what is
- * accepted and rejected is exactly what it accepts and rejects.
+ * four-digit year, 0–9 fraction digits), without a {@code DateTimeFormatter}, whose parsing was a
+ * large share of decoding an input record. Anything else (an offset, a leap second, a number, a
+ * year past 9999) goes to jsr310's deserializer, so what is accepted and rejected is exactly what
+ * it accepts and rejects.
  */
 final class IsoInstantDeserializer extends StdScalarDeserializer<Instant> {
 

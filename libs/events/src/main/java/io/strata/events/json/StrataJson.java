@@ -47,12 +47,10 @@ public final class StrataJson {
         .enable(DeserializationFeature.READ_UNKNOWN_ENUM_VALUES_USING_DEFAULT_VALUE)
         .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
         // Jackson's bundled FastDoubleParser: the same correctly rounded double as the JDK's
-        // parser at a fraction of the cost; decimal numbers were a third of decoding a device
-        // sample (docs/benchmarks.md, 2026-12-03).
+        // parser at a fraction of the cost, where decimals dominate decoding a sample (ADR 043).
         .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
-        // And its Schubfach writer: the shortest text that reads back as the same double, where
-        // JDK 17's Double.toString was 1.5 % of device-ingest's CPU (docs/benchmarks.md,
-        // 2026-12-06).
+        // And its Schubfach writer: the shortest text that reads back as the same double, cheaper
+        // than JDK 17's Double.toString.
         .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
         .defaultPropertyInclusion(
             JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))

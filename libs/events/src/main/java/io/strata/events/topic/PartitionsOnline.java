@@ -28,11 +28,11 @@ import org.apache.kafka.common.errors.RetriableException;
  * NOT_LEADER_OR_FOLLOWER. With idempotence (every Kafka producer's default) the retry of the
  * rejected first batch can then meet its own later batches already appended, and the broker answers
  * OUT_OF_ORDER_SEQUENCE_NUMBER until the batch expires at {@code delivery.timeout.ms} (two minutes
- * by default): the correlator's HeadOfLineBrokerTest waited exactly that on the CI runs of
- * 2026-12-06. The log directories a broker reports are its log manager's, not the metadata's, and a
- * new partition's log is created as its leader takes it, so they say when the partition is open
- * there. This holds for new topics; after a broker restart the logs are loaded from disk before the
- * partitions are led again, so the check can pass a moment early (as no check did before).
+ * by default), as the correlator's HeadOfLineBrokerTest did. The log directories a broker reports
+ * are its log manager's, not the metadata's, and a new partition's log is created as its leader
+ * takes it, so they say when the partition is open there. This holds for new topics; after a broker
+ * restart the logs are loaded from disk before the partitions are led again, so the check can pass
+ * a moment early (as no check did before).
  */
 public final class PartitionsOnline {
 

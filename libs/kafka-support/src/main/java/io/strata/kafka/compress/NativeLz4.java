@@ -11,10 +11,9 @@ import net.jpountz.xxhash.XXHashFactory;
  * Kafka 4.1 ships) that method tries the JNI binding only when it is already loaded or when
  * lz4-java itself was loaded by the system class loader (a JNI library binds to one class loader).
  * A packaged Quarkus service loads its libraries through Quarkus' own class loader, so Kafka fell
- * back to the pure-Java safe codec there: in a 10,000-GPU live run a fifth of the correlator's
- * stream thread compressed batches in {@code LZ4JavaSafeCompressor} (docs/benchmarks.md,
- * 2026-12-03), at about twice the JNI codec's cost per 64 KB block. Loading the JNI binding once,
- * explicitly, makes every later {@code fastestInstance()} of the same class loader return it.
+ * back to the pure-Java safe codec there, at about twice the JNI codec's cost per 64 KB block.
+ * Loading the JNI binding once, explicitly (ADR 044), makes every later {@code fastestInstance()}
+ * of the same class loader return it.
  *
  * <p>The outcome is only a speed: where the platform has no bundled library or the temporary
  * directory cannot hold it, the Java codec stays in use and compresses the same bytes.

@@ -7,9 +7,9 @@ import io.strata.events.remediation.ReviewRecord;
 import java.time.Duration;
 
 /**
- * The review record as Markdown (the page renders it; the export downloads it). Follows
- * PRODUCT.md's review items: trigger, affected workloads, exemplar trace, device fields, actions,
- * time to mitigate and recover, missing dimensions.
+ * The review record as Markdown (the page renders it; the export downloads it). Follows The review
+ * record's items: trigger, affected workloads, exemplar trace, device fields, actions, time to
+ * mitigate and recover, missing dimensions.
  */
 public final class ReviewMarkdown {
 

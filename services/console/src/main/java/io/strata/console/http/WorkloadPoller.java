@@ -22,8 +22,8 @@ import org.jboss.logging.Logger;
  * Fetches the latest window and baselines of the workloads with a live incident from the correlator
  * every {@code workload-poll-interval}, so the sparklines and the verification panel have a series
  * (the correlator keeps only each workload's last window). It asks for the workload's window
- * answer, never the full one: at 10,000 GPUs the full answer of a 5,000-GPU workload was 7.5 MB,
- * built by the correlator and parsed here on every poll.
+ * answer, never the full one, which for a large workload is megabytes the correlator would build
+ * and this would parse on every poll.
  */
 @ApplicationScoped
 public class WorkloadPoller {

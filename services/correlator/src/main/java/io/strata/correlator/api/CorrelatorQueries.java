@@ -49,8 +49,7 @@ public final class CorrelatorQueries {
   /**
    * One workload without its per-GPU and per-pod maps: what a poller needs for a series (the
    * console's sparklines and verification panel). The full detail of a workload of 5,000 GPUs is
-   * 7.5 MB of JSON (live run at 10,000 GPUs, 2026-12-05); this is its counts, its last window and
-   * its baselines, about 15 KB.
+   * megabytes of JSON; this is its counts, its last window and its baselines, about 15 KB.
    */
   public record WorkloadWindow(
       String workload,

@@ -8,8 +8,7 @@ import jakarta.ws.rs.core.Response;
  * Which part of a workload's per-GPU and per-pod maps one answer carries: at most {@code gpusLimit}
  * GPUs after the cursor {@code gpusAfter} and at most {@code podsLimit} pods after {@code
  * podsAfter}, each in key order (cursors exclusive; null: from the start). A workload of 5,000 GPUs
- * answered in full was 7.5 MB of JSON (live run at 10,000 GPUs, 2026-12-05); a page of the default
- * 500 of each is about a tenth of that.
+ * answered in full is megabytes of JSON; a page of the default 500 of each is about a tenth of it.
  *
  * <p>Each list pages on its own: a client walking the GPUs asks for {@code pods-limit=0}, so a pod
  * list it has finished is not answered from its start again on every page (and the other way

@@ -160,7 +160,7 @@ public final class BinaryCodec {
    * from the JDK's fast String encoder when the text is ASCII, where modified UTF-8 and UTF-8 are
    * the same bytes: writeUTF's per-char loop was the codec's largest cost. One difference from
    * writeUTF: a NUL goes as the byte 0, not 0xC0 0x80; readUTF reads both as U+0000, and scanning
-   * every string for NUL cost more than the rest of the fast path (a JFR profile, 2026-12-02).
+   * every string for NUL would cost more than the rest of the fast path.
    */
   public static void writeUtf(DataOutputStream out, String value) throws IOException {
     byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);

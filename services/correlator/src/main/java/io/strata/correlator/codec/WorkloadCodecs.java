@@ -19,8 +19,8 @@ import org.apache.kafka.common.serialization.Serde;
  * The binary encoding of a GPU as its workload sees it ({@link GpuSnapshot}): sent from the node
  * side on the workload-inputs repartition whenever an owned GPU's state changes that matters, and
  * kept per GPU in {@code workload-gpus}, so after the device sample it is the correlator's most
- * frequent value (about one per five samples at 4,000 GPUs, docs/benchmarks.md). The store written
- * by an older correlator holds JSON, which {@link JsonFallbackSerde} still reads.
+ * frequent value. The store written by an older correlator holds JSON, which {@link
+ * JsonFallbackSerde} still reads.
  */
 public final class WorkloadCodecs {
 

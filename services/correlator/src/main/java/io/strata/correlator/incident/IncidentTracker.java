@@ -65,7 +65,7 @@ public record IncidentTracker(
    * Time to recover if the incident resolves on an observation at {@code at}: from the episode's
    * start to the time the resolution is decided, which is never before the latest revision. An
    * observation's own time can be earlier than a reopen decided later (a late sample), and measured
-   * from it the recovery came out negative (e2e, 2026-12-02: -125 ms).
+   * from it the recovery would come out negative.
    */
   public Duration recoveredBy(Instant at) {
     return Duration.between(recoveringSince(), decided(at));

@@ -6,11 +6,9 @@ import java.util.Set;
  * Which of Kafka Streams' own meters the correlator publishes on {@code /q/metrics}.
  *
  * <p>Micrometer's Kafka Streams binder registers every metric the client library has, per task, per
- * processor node and per state store: 8,737 series and a 1.8 MB page at 10,000 GPUs (live run,
- * 2026-12-06), 6,064 of them per-store state metrics and 700 per-processor-node ones. Rendering
- * that page allocated ~10 MB per scrape in arrays big enough for G1 to place them in old regions
- * (humongous: a 1.8 MB page, the buffers it grew through; 524 KB after this selection, at the
- * threshold), and a Prometheus storing it pays the cardinality. Kept: thread-, task-, topic- and
+ * processor node and per state store, most of them per-store and per-processor-node: at fleet scale
+ * a page of megabytes whose rendering allocates arrays G1 places straight in old regions
+ * (humongous), and a Prometheus storing it pays the cardinality. Kept: thread-, task-, topic- and
  * client-level meters, which say whether the correlator keeps up, among them the state updater's
  * (how a restore progresses while readiness waits); and of the per-store ones only what sizes
  * RocksDB's memory and disk. Dropped: the per-store operation rates and latencies and the

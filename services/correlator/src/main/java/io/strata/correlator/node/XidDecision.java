@@ -20,8 +20,8 @@ import java.util.function.Function;
  * How one XID is handled on the node side: it is kept on the GPU as evidence for the lookback (the
  * workload holding the GPU is told, as a decisive change), and it opens what its origin and catalog
  * action say (see {@link #opens}). Which XIDs are application-side and which action each has is
- * device-ingest's catalog (NVIDIA's XID catalog, /work/shared/reference/xid); the correlator trusts
- * the event's {@code origin} and {@code immediate_action}.
+ * device-ingest's catalog (NVIDIA's XID catalog); the correlator trusts the event's {@code origin}
+ * and {@code immediate_action}.
  */
 public final class XidDecision {
 

@@ -10,10 +10,10 @@ import java.util.Map;
 /**
  * What a GPU entry keeps of its samples: only what a later decision reads. The entry is written to
  * the node-gpus changelog once per GPU and commit and decoded on every cache miss, and whole
- * samples (labels, exporter target, every unknown DCGM field, twice) made it 1.75 KB (issue 13,
- * docs/benchmarks.md 2026-12-02). The latest sample is read for its owner labels (an XID's exporter
- * owner), health, known fields (the workload's snapshot and an incident's evidence) and scrape time
- * (silent GPUs); the previous one only for the counters whose rise the anomaly detector looks for.
+ * samples (labels, exporter target, every unknown DCGM field, twice) made it 1.75 KB (issue 13).
+ * The latest sample is read for its owner labels (an XID's exporter owner), health, known fields
+ * (the workload's snapshot and an incident's evidence) and scrape time (silent GPUs); the previous
+ * one only for the counters whose rise the anomaly detector looks for.
  */
 public final class KeptSamples {
 

@@ -83,10 +83,9 @@ final class CorrelatorStores {
 
   static <V> StoreBuilder<KeyValueStore<String, V>> writeBehind(
       StoreBuilder<KeyValueStore<String, V>> below, int maxCleanEntries, RefreshPolicy<V> refresh) {
-    // Kafka Streams' record cache below a write-behind store only copied its once-per-commit
-    // writes into a sorted map of byte keys and looked up every miss twice (2.7 % of the stream
-    // thread in a JFR profile, 2026-12-02): the write-behind layer already writes each key once per
-    // commit.
+    // Kafka Streams' record cache below a write-behind store would only copy its once-per-commit
+    // writes into a sorted map of byte keys and look up every miss twice: the write-behind layer
+    // already writes each key once per commit.
     return new WriteBehindStoreBuilder<>(below.withCachingDisabled(), maxCleanEntries, refresh);
   }
 

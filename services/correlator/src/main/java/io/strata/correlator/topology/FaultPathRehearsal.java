@@ -36,13 +36,11 @@ import org.apache.kafka.streams.test.TestRecord;
  *
  * <p>Why: in a fresh JVM the first XID meets code that the JIT compiled from a profile holding only
  * samples. Every branch and call site the fault takes for the first time traps back to the
- * interpreter and is compiled again, on the one stream thread the incident waits for: measured
- * live, 148 deoptimisations in the correlator in the 20 s after the first XID and its share of that
- * XID 0.8–1.8 s against ~0.45–0.9 s for the later ones (docs/benchmarks.md, 2026-12-05). Here the
- * same methods (the same bytecode, so the same profiles) see samples, XIDs, a cordon and the
- * incidents they open long enough to be profiled, so what is compiled later already holds the fault
- * path. The driver, its stores (in their own directory, deleted after) and its counters are thrown
- * away; nothing reaches a topic.
+ * interpreter and is compiled again, on the one stream thread the incident waits for (ADR 046).
+ * Here the same methods (the same bytecode, so the same profiles) see samples, XIDs, a cordon and
+ * the incidents they open long enough to be profiled, so what is compiled later already holds the
+ * fault path. The driver, its stores (in their own directory, deleted after) and its counters are
+ * thrown away; nothing reaches a topic.
  */
 public final class FaultPathRehearsal {
 
@@ -85,7 +83,7 @@ public final class FaultPathRehearsal {
         new TopologyTestDriver(
             CorrelatorTopology.build(
                 // The driver commits after every record, and a RocksDB store's commit flushes its
-                // memtables: 72 s for this rehearsal on the 2-core box, against ~2 s in memory.
+                // memtables: in memory the rehearsal takes seconds instead of over a minute.
                 settings.withStoreType(Materialized.StoreType.IN_MEMORY),
                 new CorrelatorMetrics(new SimpleMeterRegistry())),
             props,

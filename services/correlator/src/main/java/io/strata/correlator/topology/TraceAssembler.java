@@ -59,9 +59,8 @@ final class TraceAssembler implements Processor<String, SpanSummary, String, Tra
   private final Map<String, Long> latestSpan = new HashMap<>();
   private final SharedValues shared;
   // Completed traces (id → latest span timestamp) in completion order, forgotten once
-  // lateSpanMemory of event time has passed them. Bounded by a count alone (100,000 per task), this
-  // held ~500,000 trace ids (60 MB) five minutes into the live run at 10,000 GPUs
-  // (docs/benchmarks.md), where a straggler span is seconds late, not minutes.
+  // lateSpanMemory of event time has passed them: a straggler span is seconds late, not minutes,
+  // and a count alone (100,000 per task) keeps minutes of traces at fleet scale.
   private final LinkedHashMap<String, Long> recentlyCompleted = new LinkedHashMap<>(1024);
   private ProcessorContext<String, TraceSweep> context;
 

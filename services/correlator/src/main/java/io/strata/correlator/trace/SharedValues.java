@@ -6,15 +6,13 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One instance per distinct correlation and GPU id among the open traces. Every span decodes its
- * own copy of its pod's ten correlation attributes and its GPU id; kept as they are, the ~100,000
- * traces open at 10,000 GPUs held ~100,000 equal copies of ~2,500 pods' attributes (with the stage
- * maps, a fifth of the correlator's live heap: docs/benchmarks.md, "Open traces made small").
- * Bounded: past {@code max} distinct values a map starts over, which costs only sharing.
+ * own copy of its pod's ten correlation attributes and its GPU id; kept as they are, every open
+ * trace would hold its own copy, and open traces are most of the correlator's live heap. Bounded:
+ * past {@code max} distinct values a map starts over, which costs only sharing.
  *
  * <p>One instance serves every trace task of a correlator instance, on whichever stream thread runs
  * it: spans are partitioned by trace id, so every task sees every pod, and one instance per task
- * held each pod's attributes once per task (74,846 correlations for 12,500 pods over six tasks, 35
- * MB of a live heap of 417 MB at 10,000 GPUs: docs/benchmarks.md).
+ * would hold each pod's attributes once per task.
  */
 public final class SharedValues {
 

@@ -24,7 +24,8 @@ import java.util.List;
 
 /**
  * One node of the DRA quickstart as the node side sees it. The GPU UUID, claim, namespace, pod and
- * driver names are those of the dcgm-exporter DRA example in /work/shared/reference/dcgm-exporter
+ * driver names are those of the dcgm-exporter DRA example of the Kubernetes website
+ * (device-ingest's test fixture)
  * (kubernetes-website_KubeletPodResourcesDynamicResources_dra_metrics.prom) and the k8s-dra
  * quickstart gpu-test3 spec.
  */
@@ -149,7 +150,7 @@ final class NodeFixtures {
         at);
   }
 
-  /** An XID with its catalog bucket and origin (see /work/shared/reference/xid). */
+  /** An XID with its catalog bucket and origin (NVIDIA's XID catalog). */
   static XidEvent xid(int xid, XidAction action, XidOrigin origin, Instant at) {
     return new XidEvent(
         "xid-" + xid + "-" + at.toEpochMilli(),

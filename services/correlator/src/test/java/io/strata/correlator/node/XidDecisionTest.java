@@ -23,10 +23,10 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * XIDs with the catalog's immediate action and device-ingest's origin for them
- * (/work/shared/reference/xid/xid_table_combined.csv: 79 fallen off the bus RESTART_BM, 48 double
- * bit ECC WORKFLOW_XID_48, 13 graphics engine exception RESTART_APP, 43 GPU stopped processing
- * IGNORE, 63 memory remapping event IGNORE; 13 and 43 are application XIDs).
+ * XIDs with the catalog's immediate action and device-ingest's origin for them (NVIDIA's XID
+ * catalog, as device-ingest ships it: 79 fallen off the bus RESTART_BM, 48 double bit ECC
+ * WORKFLOW_XID_48, 13 graphics engine exception RESTART_APP, 43 GPU stopped processing IGNORE, 63
+ * memory remapping event IGNORE; 13 and 43 are application XIDs).
  */
 class XidDecisionTest {
 

@@ -21,7 +21,7 @@ import java.util.Map;
 
 /**
  * Kubernetes objects shaped like a real GPU cluster's (labels the NVIDIA GPU operator sets, the
- * owner references controllers write, DRA objects as in ../shared/reference/k8s-dra/).
+ * owner references controllers write, DRA objects as in NVIDIA's k8s-dra-driver-gpu demo specs).
  */
 public final class Objects {
 
