@@ -15,15 +15,13 @@ class ArchitectureTest extends ServiceArchitectureTest {
     super(
         "io.strata.correlator",
         List.of(
-            "io.strata.correlator.baseline",
+            "io.strata.correlator.core.request",
             "io.strata.correlator.classify",
             "io.strata.correlator.incident",
             NODE_DECISIONS,
             "io.strata.correlator.ownership",
             "io.strata.correlator.recovery",
-            "io.strata.correlator.state",
-            "io.strata.correlator.trace",
-            "io.strata.correlator.window"),
+            "io.strata.correlator.state"),
         // Deviation today: config/ is not listed as an adapter because classify/ and recovery/
         // read the plain CorrelatorSettings records kept there beside the @ConfigMapping.
         // codec/ holds the Kafka serdes of the stores and repartition topics: only topology/ uses
@@ -33,7 +31,7 @@ class ArchitectureTest extends ServiceArchitectureTest {
             "io.strata.correlator.codec",
             "io.strata.correlator.deadletter",
             "io.strata.correlator.topology"),
-        // Deviation today: window/ holds its Kafka Streams Serde; it belongs in topology/.
+        // Deviation today: core/request/ holds its Kafka Streams Serde; it belongs in topology/.
         List.of("org.apache.kafka.common.serialization.."));
   }
 

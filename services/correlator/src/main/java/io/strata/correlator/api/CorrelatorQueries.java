@@ -1,12 +1,12 @@
 package io.strata.correlator.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.strata.correlator.baseline.Baseline;
-import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.classify.WorkloadActivity;
+import io.strata.correlator.core.request.Baseline;
+import io.strata.correlator.core.request.BaselineTracker;
+import io.strata.correlator.core.request.WindowStats;
 import io.strata.correlator.state.WorkloadView;
 import io.strata.correlator.topology.StoreNames;
-import io.strata.correlator.window.WindowStats;
 import io.strata.events.incident.Incident;
 import io.strata.events.json.StrataJson;
 import jakarta.ws.rs.NotFoundException;

@@ -1,6 +1,6 @@
 package io.strata.correlator.api;
 
-import io.strata.correlator.baseline.BaselineTracker;
+import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.incident.IncidentTracker;
 import io.strata.correlator.recovery.DeviceRecovery;
 import io.strata.correlator.state.GpuSnapshot;

@@ -1,9 +1,9 @@
 package io.strata.correlator.classify;
 
-import io.strata.correlator.baseline.Baseline;
 import io.strata.correlator.config.CorrelatorSettings;
-import io.strata.correlator.trace.TraceAccumulator;
-import io.strata.correlator.window.WindowStats;
+import io.strata.correlator.core.request.Baseline;
+import io.strata.correlator.core.request.TraceAccumulator;
+import io.strata.correlator.core.request.WindowStats;
 import io.strata.events.incident.Signal;
 import io.strata.events.trace.Stage;
 import java.util.Comparator;

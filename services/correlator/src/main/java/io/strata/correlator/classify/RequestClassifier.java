@@ -1,14 +1,14 @@
 package io.strata.correlator.classify;
 
-import io.strata.correlator.baseline.Baseline;
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.request.AssembledTrace;
+import io.strata.correlator.core.request.Baseline;
+import io.strata.correlator.core.request.WindowStats;
 import io.strata.correlator.incident.IncidentDraft;
 import io.strata.correlator.state.EventMark;
 import io.strata.correlator.state.GpuSnapshot;
 import io.strata.correlator.state.PodBrief;
 import io.strata.correlator.state.WorkloadView;
-import io.strata.correlator.trace.AssembledTrace;
-import io.strata.correlator.window.WindowStats;
 import io.strata.events.Correlation;
 import io.strata.events.incident.Evidence;
 import io.strata.events.incident.IncidentClass;

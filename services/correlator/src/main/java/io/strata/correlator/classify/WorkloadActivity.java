@@ -1,9 +1,9 @@
 package io.strata.correlator.classify;
 
+import io.strata.correlator.core.request.TraceAccumulator;
+import io.strata.correlator.core.request.WindowStats;
 import io.strata.correlator.state.PodBrief;
 import io.strata.correlator.state.WorkloadView;
-import io.strata.correlator.trace.TraceAccumulator;
-import io.strata.correlator.window.WindowStats;
 import io.strata.events.trace.Stage;
 import java.time.Duration;
 import java.time.Instant;

@@ -9,12 +9,12 @@ import static io.strata.correlator.codec.BinaryCodec.writeInstant;
 import static io.strata.correlator.codec.BinaryCodec.writeLong;
 import static io.strata.correlator.codec.BinaryCodec.writeString;
 
-import io.strata.correlator.trace.AssembledTrace;
-import io.strata.correlator.trace.OpenTrace;
-import io.strata.correlator.trace.StageNanos;
-import io.strata.correlator.trace.TimedTrace;
-import io.strata.correlator.trace.TraceAccumulator;
-import io.strata.correlator.trace.VersionRequests;
+import io.strata.correlator.core.request.AssembledTrace;
+import io.strata.correlator.core.request.OpenTrace;
+import io.strata.correlator.core.request.StageNanos;
+import io.strata.correlator.core.request.TimedTrace;
+import io.strata.correlator.core.request.TraceAccumulator;
+import io.strata.correlator.core.request.VersionRequests;
 import io.strata.events.trace.Stage;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;

@@ -1,10 +1,10 @@
 package io.strata.correlator.incident;
 
-import io.strata.correlator.baseline.Baseline;
-import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.classify.WindowVerdict;
 import io.strata.correlator.config.CorrelatorSettings;
-import io.strata.correlator.window.WindowStats;
+import io.strata.correlator.core.request.Baseline;
+import io.strata.correlator.core.request.BaselineTracker;
+import io.strata.correlator.core.request.WindowStats;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Predicate;

@@ -1,12 +1,12 @@
 package io.strata.correlator.incident;
 
-import io.strata.correlator.baseline.Baseline;
-import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.request.Baseline;
+import io.strata.correlator.core.request.BaselineTracker;
+import io.strata.correlator.core.request.WindowStats;
 import io.strata.correlator.recovery.RequestEvidence;
 import io.strata.correlator.state.GpuSnapshot;
 import io.strata.correlator.state.WorkloadView;
-import io.strata.correlator.window.WindowStats;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package io.strata.correlator.recovery;
 
-import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.classify.WindowVerdict;
+import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.node.DeviceTrouble;
 import io.strata.correlator.state.GpuSnapshot;
 import io.strata.events.incident.IncidentClass;

@@ -1,6 +1,6 @@
 package io.strata.correlator.state;
 
-import io.strata.correlator.window.WindowStats;
+import io.strata.correlator.core.request.WindowStats;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

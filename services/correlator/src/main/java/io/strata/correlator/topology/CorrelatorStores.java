@@ -2,10 +2,10 @@ package io.strata.correlator.topology;
 
 import static io.strata.correlator.topology.CorrelatorTopology.json;
 
-import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.codec.NodeCodecs;
 import io.strata.correlator.codec.WorkloadCodecs;
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.incident.IncidentTracker;
 import io.strata.correlator.recovery.DeviceRecovery;
 import io.strata.correlator.recovery.DeviceWatch;

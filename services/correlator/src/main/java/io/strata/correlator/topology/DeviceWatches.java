@@ -1,8 +1,8 @@
 package io.strata.correlator.topology;
 
-import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.classify.WindowVerdict;
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.recovery.DeviceWatch;
 import io.strata.correlator.recovery.DeviceWatchDecisions;
 import io.strata.correlator.recovery.DeviceWatchDecisions.EvidenceTarget;

@@ -3,7 +3,7 @@ package io.strata.correlator.topology;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
-import io.strata.correlator.trace.TimedTrace;
+import io.strata.correlator.core.request.TimedTrace;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.ExemplarTrace;

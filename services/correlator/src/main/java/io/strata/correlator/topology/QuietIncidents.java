@@ -1,7 +1,7 @@
 package io.strata.correlator.topology;
 
-import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.incident.IncidentTracker;
 import io.strata.correlator.incident.QuietResolution;
 import java.time.Instant;

@@ -1,10 +1,10 @@
 package io.strata.correlator.topology;
 
 import io.strata.correlator.config.CorrelatorSettings;
-import io.strata.correlator.trace.AssembledTrace;
-import io.strata.correlator.trace.TimedTrace;
-import io.strata.correlator.trace.VersionRequests;
-import io.strata.correlator.window.RequestWindow;
+import io.strata.correlator.core.request.AssembledTrace;
+import io.strata.correlator.core.request.RequestWindow;
+import io.strata.correlator.core.request.TimedTrace;
+import io.strata.correlator.core.request.VersionRequests;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;

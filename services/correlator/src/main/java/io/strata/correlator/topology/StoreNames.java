@@ -30,13 +30,15 @@ public final class StoreNames {
    */
   public static final String DEVICE_WATCHES = "device-watches";
 
-  /** trace_id → {@link io.strata.correlator.trace.OpenTrace}: traces still being assembled. */
+  /**
+   * trace_id → {@link io.strata.correlator.core.request.OpenTrace}: traces still being assembled.
+   */
   public static final String TRACE_PARTS = "trace-parts";
 
   /**
    * workload|model_version at a request's timestamp → the {@link
-   * io.strata.correlator.trace.AssembledTrace} (window store with duplicates, binary): windows
-   * aggregate the requests they cover when they close.
+   * io.strata.correlator.core.request.AssembledTrace} (window store with duplicates, binary):
+   * windows aggregate the requests they cover when they close.
    */
   public static final String REQUEST_SLICES = "request-slices";
 
@@ -56,7 +58,7 @@ public final class StoreNames {
   /** workload|pod key → {@link io.strata.correlator.state.PodBrief}: a workload's pods. */
   public static final String WORKLOAD_PODS = "workload-pods";
 
-  /** workload|model_version → {@link io.strata.correlator.baseline.BaselineTracker}. */
+  /** workload|model_version → {@link io.strata.correlator.core.request.BaselineTracker}. */
   public static final String BASELINES = "baselines";
 
   /** workload|model_version|class → tracker, for request-level incidents. */

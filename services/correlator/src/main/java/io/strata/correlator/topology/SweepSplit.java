@@ -1,7 +1,7 @@
 package io.strata.correlator.topology;
 
-import io.strata.correlator.trace.AssembledTrace;
-import io.strata.correlator.trace.TimedTrace;
+import io.strata.correlator.core.request.AssembledTrace;
+import io.strata.correlator.core.request.TimedTrace;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.strata.correlator.topology;
 
 import io.strata.correlator.config.CorrelatorSettings;
-import io.strata.correlator.trace.AssembledTrace;
-import io.strata.correlator.trace.OpenTrace;
-import io.strata.correlator.trace.SharedValues;
-import io.strata.correlator.trace.TimedTrace;
-import io.strata.correlator.trace.TraceAccumulator;
+import io.strata.correlator.core.request.AssembledTrace;
+import io.strata.correlator.core.request.OpenTrace;
+import io.strata.correlator.core.request.SharedValues;
+import io.strata.correlator.core.request.TimedTrace;
+import io.strata.correlator.core.request.TraceAccumulator;
 import io.strata.events.trace.SpanSummary;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.strata.correlator.topology;
 
-import io.strata.correlator.trace.TimedTrace;
+import io.strata.correlator.core.request.TimedTrace;
 import java.util.List;
 
 /**

@@ -2,9 +2,9 @@ package io.strata.correlator.topology;
 
 import io.strata.correlator.codec.TraceCodecs;
 import io.strata.correlator.config.CorrelatorSettings;
-import io.strata.correlator.trace.AssembledTrace;
-import io.strata.correlator.trace.SharedValues;
-import io.strata.correlator.trace.VersionRequests;
+import io.strata.correlator.core.request.AssembledTrace;
+import io.strata.correlator.core.request.SharedValues;
+import io.strata.correlator.core.request.VersionRequests;
 import io.strata.events.topic.Topics;
 import java.time.Duration;
 import org.apache.kafka.common.serialization.Serdes;

@@ -3,10 +3,10 @@ package io.strata.correlator.topology;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.strata.correlator.core.request.WindowStats;
 import io.strata.correlator.state.EventMark;
 import io.strata.correlator.state.GpuSnapshot;
 import io.strata.correlator.state.PodBrief;
-import io.strata.correlator.window.WindowStats;
 
 /**
  * Everything the workload side consumes, keyed by cluster/namespace/workload: one case per kind of

@@ -3,11 +3,11 @@ package io.strata.correlator.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-import io.strata.correlator.trace.AssembledTrace;
-import io.strata.correlator.trace.OpenTrace;
-import io.strata.correlator.trace.TimedTrace;
-import io.strata.correlator.trace.TraceAccumulator;
-import io.strata.correlator.trace.VersionRequests;
+import io.strata.correlator.core.request.AssembledTrace;
+import io.strata.correlator.core.request.OpenTrace;
+import io.strata.correlator.core.request.TimedTrace;
+import io.strata.correlator.core.request.TraceAccumulator;
+import io.strata.correlator.core.request.VersionRequests;
 import io.strata.events.Correlation;
 import io.strata.events.trace.SpanKind;
 import io.strata.events.trace.SpanStatus;

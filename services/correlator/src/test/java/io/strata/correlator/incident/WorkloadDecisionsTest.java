@@ -2,10 +2,10 @@ package io.strata.correlator.incident;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.baseline.Baseline;
-import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.config.CorrelatorSettings;
-import io.strata.correlator.window.WindowStats;
+import io.strata.correlator.core.request.Baseline;
+import io.strata.correlator.core.request.BaselineTracker;
+import io.strata.correlator.core.request.WindowStats;
 import io.strata.events.Correlation;
 import io.strata.events.trace.Stage;
 import java.time.Duration;

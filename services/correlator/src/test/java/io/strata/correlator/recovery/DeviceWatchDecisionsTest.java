@@ -2,8 +2,8 @@ package io.strata.correlator.recovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.baseline.BaselineTracker;
 import io.strata.correlator.classify.WindowVerdict.Kind;
+import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.recovery.DeviceWatchDecisions.EvidenceTarget;
 import io.strata.correlator.state.GpuSnapshot;
 import io.strata.events.device.HealthStatus;

@@ -5,8 +5,8 @@ import static io.strata.correlator.topology.Scenario.healthy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.correlator.codec.TraceCodecs;
-import io.strata.correlator.trace.AssembledTrace;
-import io.strata.correlator.trace.VersionRequests;
+import io.strata.correlator.core.request.AssembledTrace;
+import io.strata.correlator.core.request.VersionRequests;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.common.serialization.StringDeserializer;

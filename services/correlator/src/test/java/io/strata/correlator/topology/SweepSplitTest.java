@@ -2,8 +2,8 @@ package io.strata.correlator.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.trace.AssembledTrace;
-import io.strata.correlator.trace.TimedTrace;
+import io.strata.correlator.core.request.AssembledTrace;
+import io.strata.correlator.core.request.TimedTrace;
 import io.strata.events.Correlation;
 import java.time.Instant;
 import java.util.List;

@@ -8,7 +8,7 @@ import static io.strata.correlator.topology.Scenario.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.strata.correlator.baseline.BaselineTracker;
+import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.incident.IncidentIds;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.incident.Incident;

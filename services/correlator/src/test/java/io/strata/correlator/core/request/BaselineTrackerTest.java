@@ -1,4 +1,4 @@
-package io.strata.correlator.baseline;
+package io.strata.correlator.core.request;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

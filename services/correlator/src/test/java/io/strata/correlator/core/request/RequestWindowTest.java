@@ -1,9 +1,8 @@
-package io.strata.correlator.window;
+package io.strata.correlator.core.request;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.strata.correlator.trace.AssembledTrace;
 import io.strata.events.Correlation;
 import io.strata.events.trace.Stage;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package io.strata.correlator.window;
+package io.strata.correlator.core.request;
 
 import org.HdrHistogram.Histogram;
 

@@ -1,4 +1,4 @@
-package io.strata.correlator.trace;
+package io.strata.correlator.core.request;
 
 /**
  * A trace still being assembled, as the trace-parts store keeps it.

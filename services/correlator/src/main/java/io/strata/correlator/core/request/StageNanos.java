@@ -1,4 +1,4 @@
-package io.strata.correlator.trace;
+package io.strata.correlator.core.request;
 
 import io.strata.events.trace.Stage;
 import java.util.Arrays;

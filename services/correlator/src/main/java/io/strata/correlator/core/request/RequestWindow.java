@@ -1,7 +1,5 @@
-package io.strata.correlator.window;
+package io.strata.correlator.core.request;
 
-import io.strata.correlator.trace.AssembledTrace;
-import io.strata.correlator.trace.TraceAccumulator;
 import io.strata.events.Correlation;
 import io.strata.events.trace.Stage;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package io.strata.correlator.trace;
+package io.strata.correlator.core.request;
 
 import io.strata.events.Correlation;
 import io.strata.events.incident.ExemplarTrace;

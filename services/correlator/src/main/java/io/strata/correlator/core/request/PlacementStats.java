@@ -1,4 +1,4 @@
-package io.strata.correlator.window;
+package io.strata.correlator.core.request;
 
 /**
  * What one node × GPU of a workload served in a closed window.

@@ -1,4 +1,4 @@
-package io.strata.correlator.trace;
+package io.strata.correlator.core.request;
 
 /**
  * An assembled request with the time it completed at: its latest span's timestamp. A batch of

@@ -1,6 +1,5 @@
-package io.strata.correlator.baseline;
+package io.strata.correlator.core.request;
 
-import io.strata.correlator.window.WindowStats;
 import io.strata.events.trace.Stage;
 import java.time.Instant;
 import java.util.EnumMap;
