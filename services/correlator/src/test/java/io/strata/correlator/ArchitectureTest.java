@@ -21,7 +21,7 @@ class ArchitectureTest extends ServiceArchitectureTest {
             NODE_DECISIONS,
             "io.strata.correlator.ownership",
             "io.strata.correlator.recovery",
-            "io.strata.correlator.state"),
+            "io.strata.correlator.core.state"),
         // Deviation today: config/ is not listed as an adapter because classify/ and recovery/
         // read the plain CorrelatorSettings records kept there beside the @ConfigMapping.
         // codec/ holds the Kafka serdes of the stores and repartition topics: only topology/ uses

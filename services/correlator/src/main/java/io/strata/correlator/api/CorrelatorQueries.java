@@ -5,7 +5,7 @@ import io.strata.correlator.classify.WorkloadActivity;
 import io.strata.correlator.core.request.Baseline;
 import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.core.request.WindowStats;
-import io.strata.correlator.state.WorkloadView;
+import io.strata.correlator.core.state.WorkloadView;
 import io.strata.correlator.topology.StoreNames;
 import io.strata.events.incident.Incident;
 import io.strata.events.json.StrataJson;

@@ -1,10 +1,10 @@
 package io.strata.correlator.api;
 
 import io.strata.correlator.core.request.WindowStats;
-import io.strata.correlator.state.EventMark;
-import io.strata.correlator.state.GpuSnapshot;
-import io.strata.correlator.state.PodBrief;
-import io.strata.correlator.state.WorkloadView;
+import io.strata.correlator.core.state.EventMark;
+import io.strata.correlator.core.state.GpuSnapshot;
+import io.strata.correlator.core.state.PodBrief;
+import io.strata.correlator.core.state.WorkloadView;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;

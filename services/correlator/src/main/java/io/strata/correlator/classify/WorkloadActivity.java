@@ -2,8 +2,8 @@ package io.strata.correlator.classify;
 
 import io.strata.correlator.core.request.TraceAccumulator;
 import io.strata.correlator.core.request.WindowStats;
-import io.strata.correlator.state.PodBrief;
-import io.strata.correlator.state.WorkloadView;
+import io.strata.correlator.core.state.PodBrief;
+import io.strata.correlator.core.state.WorkloadView;
 import io.strata.events.trace.Stage;
 import java.time.Duration;
 import java.time.Instant;

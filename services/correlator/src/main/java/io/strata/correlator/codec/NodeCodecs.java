@@ -5,10 +5,10 @@ import static io.strata.correlator.codec.BinaryCodec.readString;
 import static io.strata.correlator.codec.BinaryCodec.writeInstant;
 import static io.strata.correlator.codec.BinaryCodec.writeString;
 
-import io.strata.correlator.state.GpuExemplars;
-import io.strata.correlator.state.GpuView;
-import io.strata.correlator.state.MismatchState;
-import io.strata.correlator.state.XidMark;
+import io.strata.correlator.core.state.GpuExemplars;
+import io.strata.correlator.core.state.GpuView;
+import io.strata.correlator.core.state.MismatchState;
+import io.strata.correlator.core.state.XidMark;
 import io.strata.events.device.FindingReason;
 import io.strata.events.device.XidAction;
 import io.strata.events.device.XidOrigin;

@@ -5,8 +5,8 @@ import static io.strata.correlator.codec.BinaryCodec.readString;
 import static io.strata.correlator.codec.BinaryCodec.writeInstant;
 import static io.strata.correlator.codec.BinaryCodec.writeString;
 
-import io.strata.correlator.classify.DeviceAnomaly;
-import io.strata.correlator.state.GpuSnapshot;
+import io.strata.correlator.core.state.DeviceAnomaly;
+import io.strata.correlator.core.state.GpuSnapshot;
 import io.strata.events.device.HealthStatus;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;

@@ -1,9 +1,9 @@
 package io.strata.correlator.incident;
 
 import io.strata.correlator.classify.SuggestedActions;
-import io.strata.correlator.state.GpuView;
-import io.strata.correlator.state.NodeHealth;
-import io.strata.correlator.state.XidMark;
+import io.strata.correlator.core.state.GpuView;
+import io.strata.correlator.core.state.NodeHealth;
+import io.strata.correlator.core.state.XidMark;
 import io.strata.events.Correlation;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.HealthStatus;

@@ -1,11 +1,11 @@
 package io.strata.correlator.node;
 
+import io.strata.correlator.core.state.GpuExemplars;
+import io.strata.correlator.core.state.GpuView;
+import io.strata.correlator.core.state.NodeHealth;
+import io.strata.correlator.core.state.NodeView;
 import io.strata.correlator.incident.DeviceIncidents;
 import io.strata.correlator.incident.IncidentDraft;
-import io.strata.correlator.state.GpuExemplars;
-import io.strata.correlator.state.GpuView;
-import io.strata.correlator.state.NodeHealth;
-import io.strata.correlator.state.NodeView;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.k8s.PodState;

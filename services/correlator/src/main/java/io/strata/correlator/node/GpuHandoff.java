@@ -1,10 +1,10 @@
 package io.strata.correlator.node;
 
-import io.strata.correlator.classify.DeviceAnomalyDetector;
+import io.strata.correlator.core.state.DeviceAnomalyDetector;
+import io.strata.correlator.core.state.GpuReport;
+import io.strata.correlator.core.state.GpuView;
+import io.strata.correlator.core.state.NodeView;
 import io.strata.correlator.ownership.KubernetesOwner;
-import io.strata.correlator.state.GpuReport;
-import io.strata.correlator.state.GpuView;
-import io.strata.correlator.state.NodeView;
 import io.strata.events.Correlation;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.k8s.PodState;

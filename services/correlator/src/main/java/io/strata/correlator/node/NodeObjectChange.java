@@ -1,7 +1,7 @@
 package io.strata.correlator.node;
 
-import io.strata.correlator.state.NodeHealth;
-import io.strata.correlator.state.NodeView;
+import io.strata.correlator.core.state.NodeHealth;
+import io.strata.correlator.core.state.NodeView;
 import io.strata.events.k8s.NodeState;
 import java.util.List;
 

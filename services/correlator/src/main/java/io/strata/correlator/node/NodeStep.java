@@ -1,6 +1,6 @@
 package io.strata.correlator.node;
 
-import io.strata.correlator.state.NodeView;
+import io.strata.correlator.core.state.NodeView;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package io.strata.correlator.node;
 
-import io.strata.correlator.state.GpuExemplars;
-import io.strata.correlator.state.GpuView;
-import io.strata.correlator.state.NodeView;
+import io.strata.correlator.core.state.GpuExemplars;
+import io.strata.correlator.core.state.GpuView;
+import io.strata.correlator.core.state.NodeView;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.incident.IncidentClass;

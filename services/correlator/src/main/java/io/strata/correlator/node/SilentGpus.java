@@ -1,6 +1,6 @@
 package io.strata.correlator.node;
 
-import io.strata.correlator.state.GpuView;
+import io.strata.correlator.core.state.GpuView;
 import java.time.Duration;
 import java.time.Instant;
 

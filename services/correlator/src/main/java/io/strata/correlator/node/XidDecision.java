@@ -1,11 +1,11 @@
 package io.strata.correlator.node;
 
+import io.strata.correlator.core.state.GpuExemplars;
+import io.strata.correlator.core.state.GpuView;
+import io.strata.correlator.core.state.NodeView;
+import io.strata.correlator.core.state.XidMark;
 import io.strata.correlator.ownership.KubernetesOwner;
 import io.strata.correlator.ownership.OwnershipCheck;
-import io.strata.correlator.state.GpuExemplars;
-import io.strata.correlator.state.GpuView;
-import io.strata.correlator.state.NodeView;
-import io.strata.correlator.state.XidMark;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.XidEvent;

@@ -1,6 +1,6 @@
 package io.strata.correlator.ownership;
 
-import io.strata.correlator.state.MismatchState;
+import io.strata.correlator.core.state.MismatchState;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.FindingReason;

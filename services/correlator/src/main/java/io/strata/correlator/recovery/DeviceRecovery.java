@@ -2,9 +2,9 @@ package io.strata.correlator.recovery;
 
 import io.strata.correlator.classify.WindowVerdict;
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.state.NodeHealth;
 import io.strata.correlator.incident.IncidentDraft;
 import io.strata.correlator.incident.IncidentTracker;
-import io.strata.correlator.state.NodeHealth;
 import io.strata.events.incident.Incident;
 import java.time.Instant;
 import java.util.HashMap;

@@ -2,8 +2,8 @@ package io.strata.correlator.recovery;
 
 import io.strata.correlator.classify.WindowVerdict;
 import io.strata.correlator.core.request.BaselineTracker;
+import io.strata.correlator.core.state.GpuSnapshot;
 import io.strata.correlator.node.DeviceTrouble;
-import io.strata.correlator.state.GpuSnapshot;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.topic.Keys;
 import java.time.Duration;

@@ -2,7 +2,7 @@ package io.strata.correlator.topology;
 
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.request.AssembledTrace;
-import io.strata.correlator.state.EventMark;
+import io.strata.correlator.core.state.EventMark;
 import io.strata.events.EventType;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceSample;

@@ -3,9 +3,9 @@ package io.strata.correlator.topology;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.strata.correlator.classify.WindowVerdict;
+import io.strata.correlator.core.state.NodeHealth;
 import io.strata.correlator.incident.IncidentDraft;
 import io.strata.correlator.recovery.RequestEvidence;
-import io.strata.correlator.state.NodeHealth;
 
 /**
  * Everything the device-incident side consumes, keyed by cluster/node: device trouble and clean

@@ -1,7 +1,10 @@
 package io.strata.correlator.topology;
 
-import io.strata.correlator.classify.DeviceAnomalyDetector;
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.state.DeviceAnomalyDetector;
+import io.strata.correlator.core.state.GpuExemplars;
+import io.strata.correlator.core.state.GpuView;
+import io.strata.correlator.core.state.NodeView;
 import io.strata.correlator.node.ClaimAttribution;
 import io.strata.correlator.node.DeviceTrouble;
 import io.strata.correlator.node.GpuHandoff;
@@ -12,9 +15,6 @@ import io.strata.correlator.node.OwnershipMismatch;
 import io.strata.correlator.node.SampleDecision;
 import io.strata.correlator.node.SilentGpus;
 import io.strata.correlator.node.XidDecision;
-import io.strata.correlator.state.GpuExemplars;
-import io.strata.correlator.state.GpuView;
-import io.strata.correlator.state.NodeView;
 import io.strata.events.device.FindingKind;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.IncidentClass;

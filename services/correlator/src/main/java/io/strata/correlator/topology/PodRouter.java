@@ -1,6 +1,6 @@
 package io.strata.correlator.topology;
 
-import io.strata.correlator.state.PodBrief;
+import io.strata.correlator.core.state.PodBrief;
 import io.strata.events.k8s.PodState;
 import java.util.Objects;
 import org.apache.kafka.streams.processor.api.Processor;

@@ -9,13 +9,15 @@ public final class StoreNames {
   /** claim key → the claim's last state, for the same reason. */
   public static final String CLAIM_ROUTES = "claim-routes";
 
-  /** cluster/node → {@link io.strata.correlator.state.NodeView} without its GPUs. */
+  /** cluster/node → {@link io.strata.correlator.core.state.NodeView} without its GPUs. */
   public static final String NODES = "node-views";
 
-  /** cluster/node/gpu_uuid → {@link io.strata.correlator.state.GpuView}: one entry per GPU. */
+  /** cluster/node/gpu_uuid → {@link io.strata.correlator.core.state.GpuView}: one entry per GPU. */
   public static final String NODE_GPUS = "node-gpus";
 
-  /** cluster/node/gpu_uuid → {@link io.strata.correlator.state.GpuExemplars}: latest requests. */
+  /**
+   * cluster/node/gpu_uuid → {@link io.strata.correlator.core.state.GpuExemplars}: latest requests.
+   */
   public static final String NODE_EXEMPLARS = "node-exemplars";
 
   /**
@@ -46,16 +48,16 @@ public final class StoreNames {
   public static final String REQUEST_WINDOW_MARKS = "request-window-marks";
 
   /**
-   * cluster/namespace/workload → {@link io.strata.correlator.state.WorkloadView} without its GPUs
-   * and pods (those are {@link #WORKLOAD_GPUS} and {@link #WORKLOAD_PODS}; see {@link
+   * cluster/namespace/workload → {@link io.strata.correlator.core.state.WorkloadView} without its
+   * GPUs and pods (those are {@link #WORKLOAD_GPUS} and {@link #WORKLOAD_PODS}; see {@link
    * WorkloadParts}).
    */
   public static final String WORKLOADS = "workload-views";
 
-  /** workload|gpu_uuid → {@link io.strata.correlator.state.GpuSnapshot}: a workload's GPUs. */
+  /** workload|gpu_uuid → {@link io.strata.correlator.core.state.GpuSnapshot}: a workload's GPUs. */
   public static final String WORKLOAD_GPUS = "workload-gpus";
 
-  /** workload|pod key → {@link io.strata.correlator.state.PodBrief}: a workload's pods. */
+  /** workload|pod key → {@link io.strata.correlator.core.state.PodBrief}: a workload's pods. */
   public static final String WORKLOAD_PODS = "workload-pods";
 
   /** workload|model_version → {@link io.strata.correlator.core.request.BaselineTracker}. */

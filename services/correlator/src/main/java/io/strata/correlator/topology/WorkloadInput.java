@@ -4,9 +4,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.strata.correlator.core.request.WindowStats;
-import io.strata.correlator.state.EventMark;
-import io.strata.correlator.state.GpuSnapshot;
-import io.strata.correlator.state.PodBrief;
+import io.strata.correlator.core.state.EventMark;
+import io.strata.correlator.core.state.GpuSnapshot;
+import io.strata.correlator.core.state.PodBrief;
 
 /**
  * Everything the workload side consumes, keyed by cluster/namespace/workload: one case per kind of

@@ -1,8 +1,8 @@
 package io.strata.correlator.topology;
 
-import io.strata.correlator.state.GpuSnapshot;
-import io.strata.correlator.state.PodBrief;
-import io.strata.correlator.state.WorkloadView;
+import io.strata.correlator.core.state.GpuSnapshot;
+import io.strata.correlator.core.state.PodBrief;
+import io.strata.correlator.core.state.WorkloadView;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;

@@ -3,9 +3,9 @@ package io.strata.correlator.classify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.correlator.core.request.WindowStats;
-import io.strata.correlator.state.GpuSnapshot;
-import io.strata.correlator.state.PodBrief;
-import io.strata.correlator.state.WorkloadView;
+import io.strata.correlator.core.state.GpuSnapshot;
+import io.strata.correlator.core.state.PodBrief;
+import io.strata.correlator.core.state.WorkloadView;
 import io.strata.events.Correlation;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.k8s.PodPhase;

@@ -3,8 +3,8 @@ package io.strata.correlator.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.strata.correlator.state.GpuExemplars;
-import io.strata.correlator.state.GpuView;
+import io.strata.correlator.core.state.GpuExemplars;
+import io.strata.correlator.core.state.GpuView;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.serde.JsonSerde;
 import org.apache.kafka.common.serialization.Serde;

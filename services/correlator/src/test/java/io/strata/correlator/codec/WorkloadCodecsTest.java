@@ -3,7 +3,7 @@ package io.strata.correlator.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.strata.correlator.state.GpuSnapshot;
+import io.strata.correlator.core.state.GpuSnapshot;
 import io.strata.events.serde.JsonSerde;
 import org.apache.kafka.common.serialization.Serde;
 import org.junit.jupiter.api.Test;

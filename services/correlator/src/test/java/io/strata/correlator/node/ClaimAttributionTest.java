@@ -6,9 +6,9 @@ import static io.strata.correlator.node.NodeFixtures.T0;
 import static io.strata.correlator.node.NodeFixtures.TARGET;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.correlator.core.state.MismatchState;
+import io.strata.correlator.core.state.NodeView;
 import io.strata.correlator.ownership.KubernetesOwner;
-import io.strata.correlator.state.MismatchState;
-import io.strata.correlator.state.NodeView;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.FindingKind;

@@ -7,9 +7,9 @@ import static io.strata.correlator.node.NodeFixtures.T0;
 import static io.strata.correlator.node.NodeFixtures.WORKLOAD;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.state.GpuExemplars;
-import io.strata.correlator.state.GpuView;
-import io.strata.correlator.state.NodeView;
+import io.strata.correlator.core.state.GpuExemplars;
+import io.strata.correlator.core.state.GpuView;
+import io.strata.correlator.core.state.NodeView;
 import io.strata.events.device.XidAction;
 import io.strata.events.device.XidOrigin;
 import io.strata.events.incident.ExemplarTrace;

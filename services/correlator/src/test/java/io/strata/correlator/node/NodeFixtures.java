@@ -1,7 +1,7 @@
 package io.strata.correlator.node;
 
-import io.strata.correlator.classify.DeviceAnomalyDetector;
-import io.strata.correlator.state.NodeView;
+import io.strata.correlator.core.state.DeviceAnomalyDetector;
+import io.strata.correlator.core.state.NodeView;
 import io.strata.events.Correlation;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;

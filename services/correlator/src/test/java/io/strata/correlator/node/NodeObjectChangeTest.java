@@ -3,8 +3,8 @@ package io.strata.correlator.node;
 import static io.strata.correlator.node.NodeFixtures.NODE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.state.NodeHealth;
-import io.strata.correlator.state.NodeView;
+import io.strata.correlator.core.state.NodeHealth;
+import io.strata.correlator.core.state.NodeView;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -7,9 +7,9 @@ import static io.strata.correlator.node.NodeFixtures.POD_KEY;
 import static io.strata.correlator.node.NodeFixtures.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.state.GpuView;
-import io.strata.correlator.state.MismatchState;
-import io.strata.correlator.state.NodeView;
+import io.strata.correlator.core.state.GpuView;
+import io.strata.correlator.core.state.MismatchState;
+import io.strata.correlator.core.state.NodeView;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.FindingKind;

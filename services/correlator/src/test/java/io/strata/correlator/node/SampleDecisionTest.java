@@ -11,11 +11,11 @@ import static io.strata.correlator.node.NodeFixtures.WORKLOAD;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.strata.correlator.state.GpuView;
-import io.strata.correlator.state.KeptSamples;
-import io.strata.correlator.state.MismatchState;
-import io.strata.correlator.state.NodeView;
-import io.strata.correlator.state.XidMark;
+import io.strata.correlator.core.state.GpuView;
+import io.strata.correlator.core.state.KeptSamples;
+import io.strata.correlator.core.state.MismatchState;
+import io.strata.correlator.core.state.NodeView;
+import io.strata.correlator.core.state.XidMark;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.FindingKind;

@@ -3,7 +3,7 @@ package io.strata.correlator.node;
 import static io.strata.correlator.node.NodeFixtures.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.state.GpuView;
+import io.strata.correlator.core.state.GpuView;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.HealthStatus;
 import java.time.Duration;

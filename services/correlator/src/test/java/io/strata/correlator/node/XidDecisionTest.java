@@ -8,9 +8,9 @@ import static io.strata.correlator.node.NodeFixtures.T0;
 import static io.strata.correlator.node.NodeFixtures.WORKLOAD;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.state.GpuView;
-import io.strata.correlator.state.NodeView;
-import io.strata.correlator.state.XidMark;
+import io.strata.correlator.core.state.GpuView;
+import io.strata.correlator.core.state.NodeView;
+import io.strata.correlator.core.state.XidMark;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.HealthStatus;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.correlator.classify.WindowVerdict;
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.state.NodeHealth;
 import io.strata.correlator.incident.IncidentDraft;
-import io.strata.correlator.state.NodeHealth;
 import io.strata.events.Correlation;
 import io.strata.events.incident.Evidence;
 import io.strata.events.incident.Incident;

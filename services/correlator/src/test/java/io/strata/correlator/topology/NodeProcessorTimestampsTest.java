@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.strata.correlator.codec.NodeCodecs;
-import io.strata.correlator.state.NodeView;
+import io.strata.correlator.core.state.NodeView;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.k8s.PodPhase;
 import io.strata.events.topic.Keys;

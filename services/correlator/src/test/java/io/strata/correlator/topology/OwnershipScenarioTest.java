@@ -8,7 +8,7 @@ import static io.strata.correlator.topology.Scenario.pod;
 import static io.strata.correlator.topology.Scenario.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.state.WorkloadView;
+import io.strata.correlator.core.state.WorkloadView;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;

@@ -115,15 +115,16 @@ final class Scenario implements AutoCloseable {
   }
 
   /** A workload's whole view as the workload side assembles it from its stores. */
-  io.strata.correlator.state.WorkloadView workload(String workloadKey) {
+  io.strata.correlator.core.state.WorkloadView workload(String workloadKey) {
     return WorkloadParts.assemble(
         workloadKey,
         driver
-            .<String, io.strata.correlator.state.WorkloadView>getKeyValueStore(StoreNames.WORKLOADS)
+            .<String, io.strata.correlator.core.state.WorkloadView>getKeyValueStore(
+                StoreNames.WORKLOADS)
             .get(workloadKey),
-        driver.<String, io.strata.correlator.state.GpuSnapshot>getKeyValueStore(
+        driver.<String, io.strata.correlator.core.state.GpuSnapshot>getKeyValueStore(
             StoreNames.WORKLOAD_GPUS),
-        driver.<String, io.strata.correlator.state.PodBrief>getKeyValueStore(
+        driver.<String, io.strata.correlator.core.state.PodBrief>getKeyValueStore(
             StoreNames.WORKLOAD_PODS));
   }
 

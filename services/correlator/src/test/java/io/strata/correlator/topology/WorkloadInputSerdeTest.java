@@ -3,9 +3,9 @@ package io.strata.correlator.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.strata.correlator.classify.DeviceAnomaly;
-import io.strata.correlator.state.GpuSnapshot;
-import io.strata.correlator.state.XidMark;
+import io.strata.correlator.core.state.DeviceAnomaly;
+import io.strata.correlator.core.state.GpuSnapshot;
+import io.strata.correlator.core.state.XidMark;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.device.XidAction;
 import io.strata.events.device.XidOrigin;

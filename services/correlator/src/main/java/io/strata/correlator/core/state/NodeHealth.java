@@ -1,4 +1,4 @@
-package io.strata.correlator.state;
+package io.strata.correlator.core.state;
 
 import io.strata.events.k8s.Condition;
 import io.strata.events.k8s.NodeState;

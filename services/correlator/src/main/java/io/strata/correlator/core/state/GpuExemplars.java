@@ -1,4 +1,4 @@
-package io.strata.correlator.state;
+package io.strata.correlator.core.state;
 
 import io.strata.events.incident.ExemplarTrace;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
-package io.strata.correlator.state;
+package io.strata.correlator.core.state;
 
-import io.strata.correlator.classify.DeviceAnomalyDetector;
 import io.strata.events.device.DeviceField;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;

@@ -1,4 +1,4 @@
-package io.strata.correlator.classify;
+package io.strata.correlator.core.state;
 
 import io.strata.events.device.DeviceField;
 import io.strata.events.device.DeviceSample;

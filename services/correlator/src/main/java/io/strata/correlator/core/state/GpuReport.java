@@ -1,7 +1,5 @@
-package io.strata.correlator.state;
+package io.strata.correlator.core.state;
 
-import io.strata.correlator.classify.DeviceAnomaly;
-import io.strata.correlator.classify.DeviceAnomalyDetector;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.HealthStatus;
 import java.time.Duration;

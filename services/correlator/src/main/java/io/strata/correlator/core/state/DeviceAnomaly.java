@@ -1,4 +1,4 @@
-package io.strata.correlator.classify;
+package io.strata.correlator.core.state;
 
 /** A device condition that can slow execution down without failing it. */
 public enum DeviceAnomaly {

@@ -1,9 +1,7 @@
-package io.strata.correlator.state;
+package io.strata.correlator.core.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.classify.DeviceAnomaly;
-import io.strata.correlator.classify.DeviceAnomalyDetector;
 import io.strata.events.device.DeviceField;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;

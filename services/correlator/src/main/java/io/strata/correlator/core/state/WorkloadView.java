@@ -1,4 +1,4 @@
-package io.strata.correlator.state;
+package io.strata.correlator.core.state;
 
 import io.strata.correlator.core.request.WindowStats;
 import java.time.Duration;
