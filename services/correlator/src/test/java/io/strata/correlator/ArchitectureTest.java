@@ -16,11 +16,9 @@ class ArchitectureTest extends ServiceArchitectureTest {
         "io.strata.correlator",
         List.of(
             "io.strata.correlator.core.request",
-            "io.strata.correlator.classify",
-            "io.strata.correlator.incident",
+            "io.strata.correlator.core.incident",
             NODE_DECISIONS,
             "io.strata.correlator.ownership",
-            "io.strata.correlator.recovery",
             "io.strata.correlator.core.state"),
         // Deviation today: config/ is not listed as an adapter because classify/ and recovery/
         // read the plain CorrelatorSettings records kept there beside the @ConfigMapping.

@@ -10,7 +10,7 @@ import static org.hamcrest.Matchers.not;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.strata.correlator.incident.IncidentIds;
+import io.strata.correlator.core.incident.IncidentIds;
 import io.strata.embeddedkafka.InjectTestKafka;
 import io.strata.embeddedkafka.KafkaTestClient;
 import io.strata.embeddedkafka.StrataKafkaResource;

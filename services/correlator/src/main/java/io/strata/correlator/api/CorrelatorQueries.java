@@ -1,7 +1,7 @@
 package io.strata.correlator.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.strata.correlator.classify.WorkloadActivity;
+import io.strata.correlator.core.incident.WorkloadActivity;
 import io.strata.correlator.core.request.Baseline;
 import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.core.request.WindowStats;

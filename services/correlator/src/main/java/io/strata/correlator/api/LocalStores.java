@@ -1,11 +1,11 @@
 package io.strata.correlator.api;
 
+import io.strata.correlator.core.incident.DeviceRecovery;
+import io.strata.correlator.core.incident.IncidentTracker;
 import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.core.state.GpuSnapshot;
 import io.strata.correlator.core.state.PodBrief;
 import io.strata.correlator.core.state.WorkloadView;
-import io.strata.correlator.incident.IncidentTracker;
-import io.strata.correlator.recovery.DeviceRecovery;
 import io.strata.correlator.topology.StoreNames;
 import io.strata.correlator.topology.WorkloadParts;
 import io.strata.events.incident.Incident;

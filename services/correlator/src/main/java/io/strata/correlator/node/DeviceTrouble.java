@@ -1,11 +1,12 @@
 package io.strata.correlator.node;
 
+import io.strata.correlator.core.incident.DeviceIncidents;
+import io.strata.correlator.core.incident.DeviceWatch;
+import io.strata.correlator.core.incident.IncidentDraft;
 import io.strata.correlator.core.state.GpuExemplars;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeHealth;
 import io.strata.correlator.core.state.NodeView;
-import io.strata.correlator.incident.DeviceIncidents;
-import io.strata.correlator.incident.IncidentDraft;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.k8s.PodState;
@@ -32,11 +33,6 @@ public final class DeviceTrouble {
 
   public DeviceTrouble(int cleanSamplesToResolve) {
     this.cleanSamplesToResolve = cleanSamplesToResolve;
-  }
-
-  /** cluster/node/gpu|CLASS: one device-incident tracker per (GPU scope, class). */
-  public static String trackerKey(String nodeKey, String uuid, IncidentClass incidentClass) {
-    return nodeKey + "/" + uuid + "|" + incidentClass.name();
   }
 
   /**
@@ -67,7 +63,7 @@ public final class DeviceTrouble {
             owner,
             health,
             at);
-    String key = trackerKey(ref.nodeKey(), ref.uuid(), incidentClass);
+    String key = DeviceWatch.trackerKey(ref.nodeKey(), ref.uuid(), incidentClass);
     String workload = owner == null ? null : gpu.ownerWorkload();
     List<NodeForward> forwards = new ArrayList<>();
     // A GPU already failing keeps cleanToReport at its reset value; an XID is always news.
@@ -88,7 +84,8 @@ public final class DeviceTrouble {
     }
     List<NodeForward> forwards = new ArrayList<>();
     for (IncidentClass incidentClass : DEVICE_CLASSES) {
-      forwards.add(new NodeForward.Clean(trackerKey(ref.nodeKey(), ref.uuid(), incidentClass)));
+      forwards.add(
+          new NodeForward.Clean(DeviceWatch.trackerKey(ref.nodeKey(), ref.uuid(), incidentClass)));
     }
     return new NodeStep(
         view.withGpu(ref.uuid(), gpu.withCleanToReport(gpu.cleanToReport() - 1)), forwards);

@@ -1,8 +1,8 @@
 package io.strata.correlator.node;
 
+import io.strata.correlator.core.incident.IncidentDraft;
 import io.strata.correlator.core.state.GpuSnapshot;
 import io.strata.correlator.core.state.NodeHealth;
-import io.strata.correlator.incident.IncidentDraft;
 import io.strata.events.device.DeviceFinding;
 
 /**

@@ -1,7 +1,7 @@
 package io.strata.correlator.ownership;
 
+import io.strata.correlator.core.incident.IncidentIds;
 import io.strata.correlator.core.state.MismatchState;
-import io.strata.correlator.incident.IncidentIds;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;

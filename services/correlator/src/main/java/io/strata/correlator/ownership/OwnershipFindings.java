@@ -1,6 +1,6 @@
 package io.strata.correlator.ownership;
 
-import io.strata.correlator.incident.IncidentIds;
+import io.strata.correlator.core.incident.IncidentIds;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;

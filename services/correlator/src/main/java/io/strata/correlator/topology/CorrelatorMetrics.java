@@ -2,7 +2,7 @@ package io.strata.correlator.topology;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.strata.correlator.classify.WindowVerdict;
+import io.strata.correlator.core.incident.WindowVerdict;
 import io.strata.events.deadletter.DeadLetterReason;
 import io.strata.events.device.FindingReason;
 import io.strata.events.incident.Incident;

@@ -2,10 +2,10 @@ package io.strata.correlator.topology;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
-import io.strata.correlator.classify.WindowVerdict;
+import io.strata.correlator.core.incident.IncidentDraft;
+import io.strata.correlator.core.incident.RequestEvidence;
+import io.strata.correlator.core.incident.WindowVerdict;
 import io.strata.correlator.core.state.NodeHealth;
-import io.strata.correlator.incident.IncidentDraft;
-import io.strata.correlator.recovery.RequestEvidence;
 
 /**
  * Everything the device-incident side consumes, keyed by cluster/node: device trouble and clean

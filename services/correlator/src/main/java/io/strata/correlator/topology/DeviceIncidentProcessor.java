@@ -1,7 +1,7 @@
 package io.strata.correlator.topology;
 
 import io.strata.correlator.config.CorrelatorSettings;
-import io.strata.correlator.recovery.DeviceRecovery;
+import io.strata.correlator.core.incident.DeviceRecovery;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

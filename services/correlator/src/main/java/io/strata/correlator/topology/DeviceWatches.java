@@ -1,13 +1,13 @@
 package io.strata.correlator.topology;
 
-import io.strata.correlator.classify.WindowVerdict;
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.incident.DeviceWatch;
+import io.strata.correlator.core.incident.DeviceWatchDecisions;
+import io.strata.correlator.core.incident.DeviceWatchDecisions.EvidenceTarget;
+import io.strata.correlator.core.incident.RequestEvidence;
+import io.strata.correlator.core.incident.WindowVerdict;
 import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.core.state.GpuSnapshot;
-import io.strata.correlator.recovery.DeviceWatch;
-import io.strata.correlator.recovery.DeviceWatchDecisions;
-import io.strata.correlator.recovery.DeviceWatchDecisions.EvidenceTarget;
-import io.strata.correlator.recovery.RequestEvidence;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.strata.correlator.topology;
 
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.incident.DeviceWatch;
 import io.strata.correlator.core.state.DeviceAnomalyDetector;
 import io.strata.correlator.core.state.GpuExemplars;
 import io.strata.correlator.core.state.GpuView;
@@ -266,7 +267,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
 
   /** cluster/node/gpu|CLASS: one tracker per (GPU scope, class); see {@link DeviceTrouble}. */
   static String trackerKey(String nodeKey, String uuid, IncidentClass incidentClass) {
-    return DeviceTrouble.trackerKey(nodeKey, uuid, incidentClass);
+    return DeviceWatch.trackerKey(nodeKey, uuid, incidentClass);
   }
 
   /** The requests a GPU served, by its cluster/node/gpu key: read only for a device incident. */

@@ -1,9 +1,9 @@
 package io.strata.correlator.topology;
 
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.incident.IncidentTracker;
+import io.strata.correlator.core.incident.QuietResolution;
 import io.strata.correlator.core.request.BaselineTracker;
-import io.strata.correlator.incident.IncidentTracker;
-import io.strata.correlator.incident.QuietResolution;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -21,14 +21,14 @@ public final class StoreNames {
   public static final String NODE_EXEMPLARS = "node-exemplars";
 
   /**
-   * cluster/node/gpu|CLASS → {@link io.strata.correlator.recovery.DeviceRecovery}, for device-level
-   * incidents.
+   * cluster/node/gpu|CLASS → {@link io.strata.correlator.core.incident.DeviceRecovery}, for
+   * device-level incidents.
    */
   public static final String DEVICE_INCIDENTS = "device-incidents";
 
   /**
-   * workload|cluster/node/gpu|CLASS → {@link io.strata.correlator.recovery.DeviceWatch}: the device
-   * incidents a workload reports its windows to.
+   * workload|cluster/node/gpu|CLASS → {@link io.strata.correlator.core.incident.DeviceWatch}: the
+   * device incidents a workload reports its windows to.
    */
   public static final String DEVICE_WATCHES = "device-watches";
 

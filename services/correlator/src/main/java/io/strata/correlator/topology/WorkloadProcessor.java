@@ -1,18 +1,18 @@
 package io.strata.correlator.topology;
 
-import io.strata.correlator.classify.RegressionDetector;
-import io.strata.correlator.classify.RequestClassifier;
-import io.strata.correlator.classify.WindowVerdict;
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.incident.IncidentDraft;
+import io.strata.correlator.core.incident.IncidentTracker;
+import io.strata.correlator.core.incident.RegressionDetector;
+import io.strata.correlator.core.incident.RequestClassifier;
+import io.strata.correlator.core.incident.WindowDecision;
+import io.strata.correlator.core.incident.WindowVerdict;
+import io.strata.correlator.core.incident.WorkloadDecisions;
 import io.strata.correlator.core.request.Baseline;
 import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.core.request.WindowStats;
 import io.strata.correlator.core.state.GpuSnapshot;
 import io.strata.correlator.core.state.WorkloadView;
-import io.strata.correlator.incident.IncidentDraft;
-import io.strata.correlator.incident.IncidentTracker;
-import io.strata.correlator.incident.WindowDecision;
-import io.strata.correlator.incident.WorkloadDecisions;
 import io.strata.events.incident.Incident;
 import java.time.Duration;
 import java.time.Instant;

@@ -7,6 +7,7 @@ import static io.strata.correlator.node.NodeFixtures.T0;
 import static io.strata.correlator.node.NodeFixtures.WORKLOAD;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.correlator.core.incident.DeviceWatch;
 import io.strata.correlator.core.state.GpuExemplars;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeView;
@@ -34,7 +35,7 @@ class DeviceTroubleTest {
 
   @Test
   void theTrackerIsNamedAfterTheNodeKeyGpuAndClass() {
-    assertThat(DeviceTrouble.trackerKey(NodeFixtures.NODE_KEY, GPU, IncidentClass.DEVICE_FAULT))
+    assertThat(DeviceWatch.trackerKey(NodeFixtures.NODE_KEY, GPU, IncidentClass.DEVICE_FAULT))
         .isEqualTo("c1/sc-starwars-xxxx/GPU-a4f34abc-7715-3560-dcea-7238b9611a45|DEVICE_FAULT");
   }
 

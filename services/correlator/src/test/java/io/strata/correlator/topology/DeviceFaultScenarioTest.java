@@ -7,7 +7,7 @@ import static io.strata.correlator.topology.Scenario.pod;
 import static io.strata.correlator.topology.Scenario.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.incident.IncidentIds;
+import io.strata.correlator.core.incident.IncidentIds;
 import io.strata.events.cloudevents.CloudEventHeaders;
 import io.strata.events.cloudevents.CloudEventMetadata;
 import io.strata.events.device.HealthStatus;

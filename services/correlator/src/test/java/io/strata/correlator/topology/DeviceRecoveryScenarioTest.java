@@ -9,7 +9,7 @@ import static io.strata.correlator.topology.Scenario.sample;
 import static io.strata.correlator.topology.Scenario.stages;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.incident.IncidentIds;
+import io.strata.correlator.core.incident.IncidentIds;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.device.XidAction;
 import io.strata.events.device.XidOrigin;

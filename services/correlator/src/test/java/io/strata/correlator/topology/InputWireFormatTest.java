@@ -3,7 +3,7 @@ package io.strata.correlator.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.strata.correlator.classify.WindowVerdict;
+import io.strata.correlator.core.incident.WindowVerdict;
 import io.strata.events.json.StrataJson;
 import io.strata.events.serde.JsonSerde;
 import org.junit.jupiter.api.Test;

@@ -9,7 +9,7 @@ import static io.strata.correlator.topology.Scenario.sample;
 import static io.strata.correlator.topology.Scenario.stages;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.incident.IncidentIds;
+import io.strata.correlator.core.incident.IncidentIds;
 import io.strata.events.device.DeviceField;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.incident.Incident;
@@ -226,9 +226,9 @@ class RequestRegressionScenarioTest {
       assertThat(view.gpus()).containsOnlyKeys("GPU-i0", "GPU-i1");
       assertThat(view.gpus().get("GPU-i0").utilisation()).isEqualTo(0.0);
       assertThat(
-              io.strata.correlator.classify.WorkloadActivity.explain(
+              io.strata.correlator.core.incident.WorkloadActivity.explain(
                   view, at(180), Duration.ofMinutes(1)))
-          .isEqualTo(io.strata.correlator.classify.WorkloadActivity.IDLE);
+          .isEqualTo(io.strata.correlator.core.incident.WorkloadActivity.IDLE);
     }
   }
 

@@ -8,8 +8,8 @@ import static io.strata.correlator.topology.Scenario.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.strata.correlator.core.incident.IncidentIds;
 import io.strata.correlator.core.request.BaselineTracker;
-import io.strata.correlator.incident.IncidentIds;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.incident.Incident;
 import io.strata.events.incident.IncidentClass;

@@ -2,12 +2,12 @@ package io.strata.correlator.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.classify.WindowVerdict;
+import io.strata.correlator.core.incident.IncidentDraft;
+import io.strata.correlator.core.incident.IncidentTracker;
+import io.strata.correlator.core.incident.WindowDecision;
+import io.strata.correlator.core.incident.WindowVerdict;
 import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.core.request.WindowStats;
-import io.strata.correlator.incident.IncidentDraft;
-import io.strata.correlator.incident.IncidentTracker;
-import io.strata.correlator.incident.WindowDecision;
 import io.strata.events.Correlation;
 import io.strata.events.trace.Stage;
 import java.time.Instant;

@@ -1,6 +1,5 @@
-package io.strata.correlator.incident;
+package io.strata.correlator.core.incident;
 
-import io.strata.correlator.classify.WindowVerdict;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.request.Baseline;
 import io.strata.correlator.core.request.BaselineTracker;

@@ -1,4 +1,4 @@
-package io.strata.correlator.incident;
+package io.strata.correlator.core.incident;
 
 import io.strata.events.Correlation;
 import io.strata.events.incident.Evidence;

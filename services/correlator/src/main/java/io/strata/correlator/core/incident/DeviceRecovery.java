@@ -1,10 +1,7 @@
-package io.strata.correlator.recovery;
+package io.strata.correlator.core.incident;
 
-import io.strata.correlator.classify.WindowVerdict;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.state.NodeHealth;
-import io.strata.correlator.incident.IncidentDraft;
-import io.strata.correlator.incident.IncidentTracker;
 import io.strata.events.incident.Incident;
 import java.time.Instant;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package io.strata.correlator.incident;
+package io.strata.correlator.core.incident;
 
 import io.strata.events.incident.Evidence;
 import io.strata.events.incident.Incident;

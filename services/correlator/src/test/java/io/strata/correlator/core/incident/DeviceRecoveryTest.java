@@ -1,11 +1,9 @@
-package io.strata.correlator.recovery;
+package io.strata.correlator.core.incident;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.classify.WindowVerdict;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.state.NodeHealth;
-import io.strata.correlator.incident.IncidentDraft;
 import io.strata.events.Correlation;
 import io.strata.events.incident.Evidence;
 import io.strata.events.incident.Incident;

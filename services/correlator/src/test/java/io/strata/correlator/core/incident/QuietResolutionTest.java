@@ -1,4 +1,4 @@
-package io.strata.correlator.incident;
+package io.strata.correlator.core.incident;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,6 +1,5 @@
-package io.strata.correlator.incident;
+package io.strata.correlator.core.incident;
 
-import io.strata.correlator.classify.SuggestedActions;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeHealth;
 import io.strata.correlator.core.state.XidMark;

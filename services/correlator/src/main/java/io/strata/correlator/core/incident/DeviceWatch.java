@@ -1,5 +1,6 @@
-package io.strata.correlator.recovery;
+package io.strata.correlator.core.incident;
 
+import io.strata.events.incident.IncidentClass;
 import java.time.Instant;
 
 /**
@@ -16,6 +17,11 @@ public record DeviceWatch(String trackerKey, Instant since, Instant measuredAt, 
   /** The node key the device incident lives under (its tracker key up to the GPU). */
   public String nodeKey() {
     return nodeKeyOf(trackerKey);
+  }
+
+  /** cluster/node/gpu|CLASS: one device-incident tracker per (GPU scope, class). */
+  public static String trackerKey(String nodeKey, String uuid, IncidentClass incidentClass) {
+    return nodeKey + "/" + uuid + "|" + incidentClass.name();
   }
 
   /** The node key a device incident's tracker key (cluster/node/gpu|CLASS) lives under. */

@@ -1,4 +1,4 @@
-package io.strata.correlator.classify;
+package io.strata.correlator.core.incident;
 
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.request.Baseline;

@@ -1,11 +1,11 @@
-package io.strata.correlator.recovery;
+package io.strata.correlator.core.incident;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.classify.WindowVerdict.Kind;
+import io.strata.correlator.core.incident.DeviceWatchDecisions.EvidenceTarget;
+import io.strata.correlator.core.incident.WindowVerdict.Kind;
 import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.core.state.GpuSnapshot;
-import io.strata.correlator.recovery.DeviceWatchDecisions.EvidenceTarget;
 import io.strata.events.device.HealthStatus;
 import java.time.Duration;
 import java.time.Instant;

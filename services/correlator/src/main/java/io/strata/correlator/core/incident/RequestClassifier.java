@@ -1,4 +1,4 @@
-package io.strata.correlator.classify;
+package io.strata.correlator.core.incident;
 
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.request.AssembledTrace;
@@ -8,7 +8,6 @@ import io.strata.correlator.core.state.EventMark;
 import io.strata.correlator.core.state.GpuSnapshot;
 import io.strata.correlator.core.state.PodBrief;
 import io.strata.correlator.core.state.WorkloadView;
-import io.strata.correlator.incident.IncidentDraft;
 import io.strata.events.Correlation;
 import io.strata.events.incident.Evidence;
 import io.strata.events.incident.IncidentClass;

@@ -1,4 +1,4 @@
-package io.strata.correlator.incident;
+package io.strata.correlator.core.incident;
 
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.request.Baseline;
@@ -6,7 +6,6 @@ import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.core.request.WindowStats;
 import io.strata.correlator.core.state.GpuSnapshot;
 import io.strata.correlator.core.state.WorkloadView;
-import io.strata.correlator.recovery.RequestEvidence;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;

@@ -1,4 +1,4 @@
-package io.strata.correlator.classify;
+package io.strata.correlator.core.incident;
 
 import io.strata.events.incident.Signal;
 import io.strata.events.trace.Stage;
