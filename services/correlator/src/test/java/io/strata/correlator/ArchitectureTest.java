@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class ArchitectureTest extends ServiceArchitectureTest {
 
   /** The node side's decisions: NodeProcessor only loads, calls them, stores and forwards. */
-  private static final String NODE_DECISIONS = "io.strata.correlator.node";
+  private static final String NODE_DECISIONS = "io.strata.correlator.core.node";
 
   ArchitectureTest() {
     super(
@@ -18,7 +18,6 @@ class ArchitectureTest extends ServiceArchitectureTest {
             "io.strata.correlator.core.request",
             "io.strata.correlator.core.incident",
             NODE_DECISIONS,
-            "io.strata.correlator.ownership",
             "io.strata.correlator.core.state"),
         // Deviation today: config/ is not listed as an adapter because classify/ and recovery/
         // read the plain CorrelatorSettings records kept there beside the @ConfigMapping.

@@ -1,11 +1,9 @@
-package io.strata.correlator.node;
+package io.strata.correlator.core.node;
 
 import io.strata.correlator.core.state.GpuExemplars;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeView;
 import io.strata.correlator.core.state.XidMark;
-import io.strata.correlator.ownership.KubernetesOwner;
-import io.strata.correlator.ownership.OwnershipCheck;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.XidEvent;

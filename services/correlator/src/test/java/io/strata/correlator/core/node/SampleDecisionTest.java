@@ -1,13 +1,13 @@
-package io.strata.correlator.node;
+package io.strata.correlator.core.node;
 
-import static io.strata.correlator.node.NodeFixtures.CLAIM;
-import static io.strata.correlator.node.NodeFixtures.CLAIM_KEY;
-import static io.strata.correlator.node.NodeFixtures.GPU;
-import static io.strata.correlator.node.NodeFixtures.GPU_KEY;
-import static io.strata.correlator.node.NodeFixtures.NODE_KEY;
-import static io.strata.correlator.node.NodeFixtures.T0;
-import static io.strata.correlator.node.NodeFixtures.TARGET;
-import static io.strata.correlator.node.NodeFixtures.WORKLOAD;
+import static io.strata.correlator.core.node.NodeFixtures.CLAIM;
+import static io.strata.correlator.core.node.NodeFixtures.CLAIM_KEY;
+import static io.strata.correlator.core.node.NodeFixtures.GPU;
+import static io.strata.correlator.core.node.NodeFixtures.GPU_KEY;
+import static io.strata.correlator.core.node.NodeFixtures.NODE_KEY;
+import static io.strata.correlator.core.node.NodeFixtures.T0;
+import static io.strata.correlator.core.node.NodeFixtures.TARGET;
+import static io.strata.correlator.core.node.NodeFixtures.WORKLOAD;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,10 +1,7 @@
-package io.strata.correlator.node;
+package io.strata.correlator.core.node;
 
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeView;
-import io.strata.correlator.ownership.KubernetesOwner;
-import io.strata.correlator.ownership.MismatchTracking;
-import io.strata.correlator.ownership.OwnershipCheck;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.FindingReason;
 import io.strata.events.topic.Keys;

@@ -1,14 +1,13 @@
-package io.strata.correlator.node;
+package io.strata.correlator.core.node;
 
-import static io.strata.correlator.node.NodeFixtures.CLAIM;
-import static io.strata.correlator.node.NodeFixtures.CLAIM_KEY;
-import static io.strata.correlator.node.NodeFixtures.T0;
-import static io.strata.correlator.node.NodeFixtures.TARGET;
+import static io.strata.correlator.core.node.NodeFixtures.CLAIM;
+import static io.strata.correlator.core.node.NodeFixtures.CLAIM_KEY;
+import static io.strata.correlator.core.node.NodeFixtures.T0;
+import static io.strata.correlator.core.node.NodeFixtures.TARGET;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.correlator.core.state.MismatchState;
 import io.strata.correlator.core.state.NodeView;
-import io.strata.correlator.ownership.KubernetesOwner;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.FindingKind;

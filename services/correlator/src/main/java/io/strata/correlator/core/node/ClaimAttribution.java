@@ -1,9 +1,6 @@
-package io.strata.correlator.node;
+package io.strata.correlator.core.node;
 
 import io.strata.correlator.core.state.NodeView;
-import io.strata.correlator.ownership.DraAttribution;
-import io.strata.correlator.ownership.KubernetesOwner;
-import io.strata.correlator.ownership.MismatchTracking;
 import io.strata.events.device.DeviceSample;
 import java.time.Duration;
 import java.time.Instant;

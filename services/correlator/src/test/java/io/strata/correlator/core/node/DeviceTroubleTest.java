@@ -1,10 +1,10 @@
-package io.strata.correlator.node;
+package io.strata.correlator.core.node;
 
-import static io.strata.correlator.node.NodeFixtures.GPU;
-import static io.strata.correlator.node.NodeFixtures.GPU_KEY;
-import static io.strata.correlator.node.NodeFixtures.POD_KEY;
-import static io.strata.correlator.node.NodeFixtures.T0;
-import static io.strata.correlator.node.NodeFixtures.WORKLOAD;
+import static io.strata.correlator.core.node.NodeFixtures.GPU;
+import static io.strata.correlator.core.node.NodeFixtures.GPU_KEY;
+import static io.strata.correlator.core.node.NodeFixtures.POD_KEY;
+import static io.strata.correlator.core.node.NodeFixtures.T0;
+import static io.strata.correlator.core.node.NodeFixtures.WORKLOAD;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.correlator.core.incident.DeviceWatch;

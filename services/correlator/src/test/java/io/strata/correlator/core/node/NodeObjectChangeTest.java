@@ -1,6 +1,6 @@
-package io.strata.correlator.node;
+package io.strata.correlator.core.node;
 
-import static io.strata.correlator.node.NodeFixtures.NODE;
+import static io.strata.correlator.core.node.NodeFixtures.NODE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.correlator.core.state.NodeHealth;

@@ -1,4 +1,4 @@
-package io.strata.correlator.node;
+package io.strata.correlator.core.node;
 
 import io.strata.correlator.core.state.NodeView;
 import java.util.ArrayList;

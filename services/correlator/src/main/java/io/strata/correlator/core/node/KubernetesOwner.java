@@ -1,4 +1,4 @@
-package io.strata.correlator.ownership;
+package io.strata.correlator.core.node;
 
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.k8s.PodState;

@@ -1,4 +1,4 @@
-package io.strata.correlator.ownership;
+package io.strata.correlator.core.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

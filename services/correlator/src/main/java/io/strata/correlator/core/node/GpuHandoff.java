@@ -1,10 +1,9 @@
-package io.strata.correlator.node;
+package io.strata.correlator.core.node;
 
 import io.strata.correlator.core.state.DeviceAnomalyDetector;
 import io.strata.correlator.core.state.GpuReport;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeView;
-import io.strata.correlator.ownership.KubernetesOwner;
 import io.strata.events.Correlation;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.k8s.PodState;

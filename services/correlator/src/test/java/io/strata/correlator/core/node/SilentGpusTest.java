@@ -1,6 +1,6 @@
-package io.strata.correlator.node;
+package io.strata.correlator.core.node;
 
-import static io.strata.correlator.node.NodeFixtures.T0;
+import static io.strata.correlator.core.node.NodeFixtures.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.correlator.core.state.GpuView;

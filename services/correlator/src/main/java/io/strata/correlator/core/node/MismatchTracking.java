@@ -1,4 +1,4 @@
-package io.strata.correlator.ownership;
+package io.strata.correlator.core.node;
 
 import io.strata.correlator.core.state.MismatchState;
 import io.strata.events.device.DeviceFinding;
