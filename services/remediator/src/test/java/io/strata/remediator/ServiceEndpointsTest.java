@@ -12,6 +12,7 @@ import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.strata.embeddedkafka.StrataKafkaResource;
 import io.strata.events.topic.Topics;
 import io.strata.remediator.it.SlackReceiverResource;
+import io.strata.remediator.kube.ServedCluster;
 import io.strata.testsupport.MeterNames;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(StrataKafkaResource.class)
 @WithTestResource(SlackReceiverResource.class)
-@WithKubernetesTestServer(crud = true)
+@WithKubernetesTestServer(crud = true, setup = ServedCluster.class)
 class ServiceEndpointsTest {
 
   @Test

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.strata.remediator.core.ApprovalService;
 import io.strata.remediator.core.EngineSettings;
 import io.strata.remediator.core.RemediationEngine;
+import io.strata.remediator.core.cluster.ApiVersions;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.execute.ActionExecutor;
 import io.strata.remediator.core.guard.ActiveInstance;
@@ -18,6 +19,7 @@ import io.strata.remediator.core.plan.ActionPlanner;
 import io.strata.remediator.core.plan.ClassPlans;
 import io.strata.remediator.core.review.Notifier;
 import io.strata.remediator.core.review.ReviewSink;
+import io.strata.remediator.kube.FabricDiscovery;
 import io.strata.remediator.kube.FabricTargetGateway;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -34,9 +36,15 @@ public class CoreProducer {
 
   @Produces
   @Singleton
-  TargetGateway targetGateway(KubernetesClient client, RemediatorConfig config) {
+  TargetGateway targetGateway(KubernetesClient client, RemediatorConfig config, Clock clock) {
+    ApiVersions versions =
+        FabricDiscovery.versions(
+            client,
+            clock,
+            new ApiVersions.Settings(
+                config.discovery().maxAge(), config.discovery().missRefresh()));
     return new FabricTargetGateway(
-        client, config.blastRadius().gpuNodeSelector(), config.blastRadius().poolLabel());
+        client, versions, config.blastRadius().gpuNodeSelector(), config.blastRadius().poolLabel());
   }
 
   @Produces

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /** All of the remediator's settings. Secrets come from the environment, never from defaults. */
 @ConfigMapping(prefix = "strata.remediator")
@@ -102,6 +103,28 @@ public interface RemediatorConfig {
 
   /** One active remediator (ADR 009). */
   LeaderElection leaderElection();
+
+  /** Which version of each kind the remediator addresses (ADR 048). */
+  Discovery discovery();
+
+  /** API discovery: read, cached, read again. */
+  interface Discovery {
+    /**
+     * How long the API server's discovery is reused before it is read again: a CRD installed,
+     * upgraded or removed is seen within this at the latest.
+     */
+    @WithDefault("PT5M")
+    @DurationMin(seconds = 1)
+    Duration maxAge();
+
+    /**
+     * A kind the cached discovery serves at no version Strata knows is looked up again at once, but
+     * at most this often, so a CRD not installed does not cost a discovery round per request.
+     */
+    @WithDefault("PT10S")
+    @DurationMin(seconds = 0)
+    Duration missRefresh();
+  }
 
   /** Kubernetes Lease leader election. */
   interface LeaderElection {

@@ -1,17 +1,14 @@
 package io.strata.remediator.kube;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.Node;
-import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.strata.events.remediation.ActionOutcomeReason;
 import io.strata.events.remediation.TargetRef;
+import io.strata.remediator.core.cluster.ApiResource;
+import io.strata.remediator.core.cluster.ApiVersions;
 import io.strata.remediator.core.cluster.TargetException;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.cluster.TargetObject;
@@ -19,13 +16,16 @@ import io.strata.remediator.core.patch.JsonPatches;
 import io.strata.remediator.core.patch.KubeJson;
 import io.strata.remediator.mechanisms.Kinds;
 import io.strata.remediator.mechanisms.WorkloadChain;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The remediator's Kubernetes access through fabric8: get, patch (each merge patch sent as its
- * exact JSON Patch), list.
+ * exact JSON Patch), list. Every kind is addressed at the version API discovery picks, whatever
+ * version a reference names ({@link ServedObjects}, ADR 048): a kind served at no version Strata
+ * knows fails with its {@code UnservedReason}, never as an absent object.
  */
 public final class FabricTargetGateway implements TargetGateway {
 
@@ -35,24 +35,36 @@ public final class FabricTargetGateway implements TargetGateway {
   static final String QUARANTINE_TAINT = "strata.io/quarantine";
 
   private final KubernetesClient client;
+  private final ServedObjects objects;
   private final Map<String, String> gpuNodeLabels;
   private final Optional<String> poolLabel;
 
   /**
+   * With discovery read through {@code client} at its default refresh.
+   *
    * @param gpuNodeSelector equality-based label selector, for example {@code
    *     nvidia.com/gpu.present=true}
    */
   public FabricTargetGateway(KubernetesClient client, String gpuNodeSelector) {
-    this(client, gpuNodeSelector, Optional.empty());
+    this(
+        client,
+        FabricDiscovery.versions(client, Clock.systemUTC(), ApiVersions.Settings.DEFAULTS),
+        gpuNodeSelector,
+        Optional.empty());
   }
 
   /**
+   * @param versions the version of each kind, from API discovery through {@code client}
    * @param poolLabel the node label naming a node's pool (for example {@code
    *     cloud.google.com/gke-nodepool}), reported per node in the census
    */
   public FabricTargetGateway(
-      KubernetesClient client, String gpuNodeSelector, Optional<String> poolLabel) {
+      KubernetesClient client,
+      ApiVersions versions,
+      String gpuNodeSelector,
+      Optional<String> poolLabel) {
     this.client = client;
+    this.objects = new ServedObjects(client, versions);
     this.gpuNodeLabels = LabelSelectors.parse(gpuNodeSelector);
     poolLabel.ifPresent(
         label -> {
@@ -64,19 +76,10 @@ public final class FabricTargetGateway implements TargetGateway {
     this.poolLabel = poolLabel.map(String::strip);
   }
 
+  /** The object at the version discovery picks; its ref names that version. */
   @Override
   public Optional<TargetObject> read(TargetRef ref) throws TargetException {
-    ResourceDefinitionContext context = require(KubeKinds.readable(ref), "read", ref);
-    try {
-      GenericKubernetesResource resource = resource(context, ref).get();
-      if (resource == null) {
-        return Optional.empty();
-      }
-      ObjectNode body = KubeJson.mapper().valueToTree(resource);
-      return Optional.of(new TargetObject(ref, body));
-    } catch (KubernetesClientException e) {
-      throw ApiErrors.classify("read " + ref, e);
-    }
+    return objects.get(require(KubeKinds.readable(ref), "read", ref), ref);
   }
 
   @Override
@@ -86,13 +89,7 @@ public final class FabricTargetGateway implements TargetGateway {
       // A pod is only ever taken out of traffic, through its status (PodTrafficGate).
       throw refusal("patch", ref);
     }
-    ResourceDefinitionContext context = require(KubeKinds.of(ref), "patch", ref);
-    String ops = asJsonPatch(ref, patch, resourceVersion);
-    try {
-      resource(context, ref).patch(PatchContext.of(PatchType.JSON), ops);
-    } catch (KubernetesClientException e) {
-      throw ApiErrors.classify("patch " + ref, e);
-    }
+    send(ref, patch, resourceVersion, false);
   }
 
   @Override
@@ -101,21 +98,27 @@ public final class FabricTargetGateway implements TargetGateway {
     if (!Kinds.POD.is(ref)) {
       throw refusal("patch the status of", ref);
     }
-    ResourceDefinitionContext context = require(KubeKinds.of(ref), "patch", ref);
-    String ops = asJsonPatch(ref, patch, resourceVersion);
-    try {
-      resource(context, ref).subresource("status").patch(PatchContext.of(PatchType.JSON), ops);
-    } catch (KubernetesClientException e) {
-      throw ApiErrors.classify("patch status of " + ref, e);
-    }
+    send(ref, patch, resourceVersion, true);
   }
 
+  /**
+   * A kind not served cannot hold the workload and is passed over; one served only at versions
+   * Strata does not know is looked at there, so that the plan can say why nothing is proposed.
+   */
   @Override
   public Optional<TargetRef> resolveWorkload(String namespace, String name) throws TargetException {
     for (Kinds kind : WorkloadChain.BY_NAME) {
-      TargetRef ref = kind.ref(namespace, name);
-      if (exists(ref)) {
-        return Optional.of(ref);
+      Optional<TargetRef> found;
+      try {
+        found = read(kind.ref(namespace, name)).map(TargetObject::ref);
+      } catch (TargetException e) {
+        if (e.unserved().isEmpty()) {
+          throw e;
+        }
+        found = objects.atUnknownVersion(kind.resource(), namespace, name);
+      }
+      if (found.isPresent()) {
+        return found;
       }
     }
     return Optional.empty();
@@ -123,7 +126,7 @@ public final class FabricTargetGateway implements TargetGateway {
 
   @Override
   public Optional<TargetRef> workloadOfPod(String namespace, String pod) throws TargetException {
-    Optional<TargetObject> found = readQuietly(Kinds.POD.ref(namespace, pod));
+    Optional<TargetObject> found = read(Kinds.POD.ref(namespace, pod));
     if (found.isEmpty()) {
       return Optional.empty();
     }
@@ -132,8 +135,8 @@ public final class FabricTargetGateway implements TargetGateway {
       return labelled;
     }
     Optional<TargetRef> owner = WorkloadChain.controller(found.get().body());
-    if (owner.isPresent() && owner.get().kind().equals(KubeKinds.REPLICA_SETS.getKind())) {
-      Optional<TargetObject> replicaSet = readQuietly(owner.get());
+    if (owner.isPresent() && Kinds.REPLICA_SETS.names(owner.get())) {
+      Optional<TargetObject> replicaSet = read(owner.get());
       owner = replicaSet.flatMap(rs -> WorkloadChain.controller(rs.body()));
     }
     return owner.filter(o -> Kinds.of(o).isPresent());
@@ -141,76 +144,36 @@ public final class FabricTargetGateway implements TargetGateway {
 
   @Override
   public List<ObjectNode> replicaSets(String namespace, String deployment) throws TargetException {
-    try {
-      return client
-          .genericKubernetesResources(KubeKinds.REPLICA_SETS)
-          .inNamespace(namespace)
-          .list()
-          .getItems()
-          .stream()
-          .map(r -> (ObjectNode) KubeJson.mapper().valueToTree(r))
-          .filter(
-              r ->
-                  WorkloadChain.controller(r)
-                      .filter(o -> o.kind().equals("Deployment") && o.name().equals(deployment))
-                      .isPresent())
-          .toList();
-    } catch (KubernetesClientException e) {
-      throw ApiErrors.classify("list ReplicaSets of " + namespace + "/" + deployment, e);
-    }
-  }
-
-  private boolean exists(TargetRef ref) throws TargetException {
-    return readQuietly(ref).isPresent();
-  }
-
-  /** A read where a kind the cluster does not serve (no CRD installed: 404) is just absent. */
-  private Optional<TargetObject> readQuietly(TargetRef ref) throws TargetException {
-    try {
-      return read(ref);
-    } catch (TargetException e) {
-      if (e.reason() == ActionOutcomeReason.TARGET_NOT_FOUND) {
-        return Optional.empty();
-      }
-      throw e;
-    }
+    return objects
+        .list(
+            Kinds.REPLICA_SETS,
+            namespace,
+            Map.of(),
+            "list ReplicaSets of " + namespace + "/" + deployment)
+        .stream()
+        .filter(
+            r ->
+                WorkloadChain.controller(r)
+                    .filter(o -> o.kind().equals("Deployment") && o.name().equals(deployment))
+                    .isPresent())
+        .toList();
   }
 
   @Override
   public Optional<String> podNode(String namespace, String name) throws TargetException {
-    try {
-      Pod pod = client.pods().inNamespace(namespace).withName(name).get();
-      if (pod == null || pod.getSpec() == null) {
-        return Optional.empty();
-      }
-      return Optional.ofNullable(pod.getSpec().getNodeName());
-    } catch (KubernetesClientException e) {
-      if (e.getCode() == 404) {
-        return Optional.empty();
-      }
-      throw ApiErrors.classify("locate pod " + namespace + "/" + name, e);
-    }
+    return read(Kinds.POD.ref(namespace, name))
+        .map(pod -> pod.at("spec", "nodeName"))
+        .filter(node -> node.isTextual() && !node.asText().isEmpty())
+        .map(node -> node.asText());
   }
 
+  /** Through the typed client, which speaks core v1: discovery must serve Nodes there. */
   @Override
   public NodeCensus gpuNodes() throws TargetException {
+    objects.version(Kinds.NODE.resource());
     try {
-      List<Node> nodes = client.nodes().withLabels(gpuNodeLabels).list().getItems();
-      java.util.Set<String> names = new java.util.TreeSet<>();
-      java.util.Set<String> out = new java.util.TreeSet<>();
-      Map<String, String> pools = new java.util.HashMap<>();
-      for (Node node : nodes) {
-        String name = node.getMetadata().getName();
-        names.add(name);
-        if (NodeService.out(node)) {
-          out.add(name);
-        }
-        Map<String, String> labels = node.getMetadata().getLabels();
-        poolLabel
-            .map(label -> labels == null ? null : labels.get(label))
-            .ifPresent(pool -> pools.put(name, pool));
-      }
-      return new NodeCensus(names, out, pools);
+      return NodeService.census(
+          client.nodes().withLabels(gpuNodeLabels).list().getItems(), poolLabel);
     } catch (KubernetesClientException e) {
       throw ApiErrors.classify("list GPU nodes", e);
     }
@@ -219,27 +182,21 @@ public final class FabricTargetGateway implements TargetGateway {
   @Override
   public List<ObjectNode> knativeRevisions(String namespace, String service)
       throws TargetException {
-    try {
-      return client
-          .genericKubernetesResources(KubeKinds.KNATIVE_REVISIONS)
-          .inNamespace(namespace)
-          .withLabel("serving.knative.dev/service", service)
-          .list()
-          .getItems()
-          .stream()
-          .map(r -> (ObjectNode) KubeJson.mapper().valueToTree(r))
-          .toList();
-    } catch (KubernetesClientException e) {
-      throw ApiErrors.classify("list revisions of " + namespace + "/" + service, e);
-    }
+    return objects.list(
+        Kinds.KNATIVE_REVISIONS,
+        namespace,
+        Map.of("serving.knative.dev/service", service),
+        "list revisions of " + namespace + "/" + service);
   }
 
   /**
-   * The merge patch as the equivalent JSON Patch against the object as it is now (see {@link
-   * JsonPatches}). A version other than the one the patch was computed from is a CONFLICT at once.
+   * The merge patch as the equivalent JSON Patch ({@link JsonPatches}) against the object as it is
+   * now, sent to the version it was read at. A resourceVersion other than the one the patch was
+   * computed from is a CONFLICT at once.
    */
-  private String asJsonPatch(TargetRef ref, String patch, String resourceVersion)
+  private void send(TargetRef ref, String patch, String resourceVersion, boolean status)
       throws TargetException {
+    ApiResource kind = require(KubeKinds.patchable(ref), "patch", ref);
     TargetObject current =
         read(ref)
             .orElseThrow(
@@ -252,24 +209,27 @@ public final class FabricTargetGateway implements TargetGateway {
           ref + " changed since it was read (" + resourceVersion + ")",
           null);
     }
-    return KubeJson.write(
-        JsonPatches.fromMerge(KubeJson.parseObject(patch), current.body(), resourceVersion));
+    String ops =
+        KubeJson.write(
+            JsonPatches.fromMerge(KubeJson.parseObject(patch), current.body(), resourceVersion));
+    String version = ApiResource.versionOf(current.ref().apiVersion());
+    try {
+      if (status) {
+        objects
+            .at(kind, version, ref)
+            .subresource("status")
+            .patch(PatchContext.of(PatchType.JSON), ops);
+      } else {
+        objects.at(kind, version, ref).patch(PatchContext.of(PatchType.JSON), ops);
+      }
+    } catch (KubernetesClientException e) {
+      throw objects.classify(kind, version, (status ? "patch status of " : "patch ") + ref, e);
+    }
   }
 
-  private Resource<GenericKubernetesResource> resource(
-      ResourceDefinitionContext context, TargetRef ref) {
-    return context.isNamespaceScoped()
-        ? client
-            .genericKubernetesResources(context)
-            .inNamespace(ref.namespace())
-            .withName(ref.name())
-        : client.genericKubernetesResources(context).withName(ref.name());
-  }
-
-  private static ResourceDefinitionContext require(
-      Optional<ResourceDefinitionContext> context, String verb, TargetRef ref)
+  private static ApiResource require(Optional<ApiResource> kind, String verb, TargetRef ref)
       throws TargetException {
-    return context.orElseThrow(() -> refusal(verb, ref));
+    return kind.orElseThrow(() -> refusal(verb, ref));
   }
 
   private static TargetException refusal(String verb, TargetRef ref) {

@@ -3,8 +3,13 @@ package io.strata.remediator.kube;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeCondition;
 import io.fabric8.kubernetes.api.model.Taint;
+import io.strata.remediator.core.cluster.TargetGateway.NodeCensus;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Whether a node is out of service already, whoever took it out: cordoned ({@code
@@ -22,6 +27,25 @@ final class NodeService {
           "node.kubernetes.io/unreachable");
 
   private NodeService() {}
+
+  /** The census of {@code nodes}: their names, those out of service, each one's pool label. */
+  static NodeCensus census(List<Node> nodes, Optional<String> poolLabel) {
+    Set<String> names = new TreeSet<>();
+    Set<String> out = new TreeSet<>();
+    Map<String, String> pools = new HashMap<>();
+    for (Node node : nodes) {
+      String name = node.getMetadata().getName();
+      names.add(name);
+      if (out(node)) {
+        out.add(name);
+      }
+      Map<String, String> labels = node.getMetadata().getLabels();
+      poolLabel
+          .map(label -> labels == null ? null : labels.get(label))
+          .ifPresent(pool -> pools.put(name, pool));
+    }
+    return new NodeCensus(names, out, pools);
+  }
 
   static boolean out(Node node) {
     if (node.getSpec() != null) {

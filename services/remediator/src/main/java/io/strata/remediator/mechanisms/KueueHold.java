@@ -6,12 +6,13 @@ import io.strata.remediator.core.patch.KubeJson;
 import java.util.Optional;
 
 /**
- * PAUSE_NEW_BATCHES on a Kueue LocalQueue (kueue.x-k8s.io/v1beta1): {@code spec.stopPolicy: Hold}.
- * Kueue admits no new Workload from a held queue and lets admitted ones run to completion
- * (HoldAndDrain would evict them, so it is not used). Values from Kueue's API (StopPolicy None,
- * Hold, HoldAndDrain; apis/kueue/v1beta1, added by kubernetes-sigs/kueue#2173). The undo puts back
- * the previous policy while the queue is still held. It holds every workload of that queue, which
- * the plan names.
+ * PAUSE_NEW_BATCHES on a Kueue LocalQueue (kueue.x-k8s.io v1beta2, or v1beta1 where that is all the
+ * cluster serves): {@code spec.stopPolicy: Hold}. Kueue admits no new Workload from a held queue
+ * and lets admitted ones run to completion (HoldAndDrain would evict them, so it is not used).
+ * Field and values the same in both versions (StopPolicy None, Hold, HoldAndDrain;
+ * apis/kueue/v1beta1, added by kubernetes-sigs/kueue#2173, and apis/kueue/v1beta2). The undo puts
+ * back the previous policy while the queue is still held. It holds every workload of that queue,
+ * which the plan names.
  */
 final class KueueHold implements Mechanism {
 

@@ -11,7 +11,7 @@ import java.util.Optional;
  * How a workload name or a pod leads to the object an action patches. Label names are the ones each
  * project puts on the pods it creates: KServe {@code serving.kserve.io/inferenceservice}, Knative
  * {@code serving.knative.dev/service}, LeaderWorkerSet {@code leaderworkerset.sigs.k8s.io/name},
- * JobSet {@code jobset.sigs.k8s.io/jobset-name} (JobSetNameKey in jobset's v1alpha2 API).
+ * JobSet {@code jobset.sigs.k8s.io/jobset-name} (JobSetNameKey in jobset's v1alpha2 and v1 APIs).
  */
 public final class WorkloadChain {
 

@@ -13,6 +13,7 @@ import io.strata.embeddedkafka.StrataKafkaResource;
 import io.strata.remediator.RemediationService;
 import io.strata.remediator.it.SlackReceiverResource;
 import io.strata.remediator.kube.LeasePauseStore;
+import io.strata.remediator.kube.ServedCluster;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Map;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(StrataKafkaResource.class)
 @WithTestResource(SlackReceiverResource.class)
-@WithKubernetesTestServer(crud = true)
+@WithKubernetesTestServer(crud = true, setup = ServedCluster.class)
 class ApiRolesTest {
 
   @Inject KubernetesClient kube;

@@ -11,6 +11,7 @@ import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.strata.embeddedkafka.StrataKafkaResource;
 import io.strata.remediator.core.guard.PauseSwitch;
 import io.strata.remediator.it.SlackReceiverResource;
+import io.strata.remediator.kube.ServedCluster;
 import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(StrataKafkaResource.class)
 @WithTestResource(SlackReceiverResource.class)
-@WithKubernetesTestServer(crud = true)
+@WithKubernetesTestServer(crud = true, setup = ServedCluster.class)
 class RestBodiesFuzzTest {
 
   private static final int BODIES = 10_000;

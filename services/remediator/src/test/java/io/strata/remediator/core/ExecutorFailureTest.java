@@ -13,6 +13,8 @@ import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.TargetRef;
+import io.strata.kubetest.ApiDiscovery;
+import io.strata.kubetest.ServedApis;
 import io.strata.remediator.core.execute.ActionExecutor;
 import io.strata.remediator.core.execute.ExecutionResult;
 import io.strata.remediator.core.guard.ExecutionGuards;
@@ -44,6 +46,7 @@ class ExecutorFailureTest {
   void start() {
     server = new KubernetesMockServer(false);
     server.init();
+    ApiDiscovery.expectOn(server, ServedApis.kubernetes());
     Deployment llm =
         new DeploymentBuilder()
             .withNewMetadata()

@@ -20,7 +20,11 @@ import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.Actions;
 import io.strata.remediator.core.patch.KubeJson;
 import io.strata.remediator.core.patch.PatchFactory;
+import io.strata.remediator.core.plan.MechanismCheck;
+import io.strata.remediator.core.plan.TargetCheck;
+import io.strata.remediator.kube.CustomKinds;
 import io.strata.remediator.kube.FabricTargetGateway;
+import io.strata.remediator.mechanisms.Kinds;
 import io.strata.testsupport.MutableClock;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -137,6 +141,33 @@ class KnativeActionsTest {
     assertThat(journal.store().latest(undo).orElseThrow().state()).isEqualTo(ActionState.EXECUTED);
     // The mock server keeps a merge-patch null as a null value; the API server deletes the field.
     assertThat(service().path("spec").path("traffic").isArray()).isFalse();
+  }
+
+  @Test
+  void withoutKnativeServingNoServiceResolvesAndTheApiNotServedIsTheReason() throws Exception {
+    try (MockCluster bare = new MockCluster(CustomKinds.servedWithout("serving.knative.dev"))) {
+      FabricTargetGateway without =
+          new FabricTargetGateway(bare.client, "nvidia.com/gpu.present=true");
+      TargetRef service = Kinds.KNATIVE_SERVICE.ref("ml", "llm");
+
+      assertThat(without.resolveWorkload("ml", "llm")).isEmpty();
+      assertThat(
+              new MechanismCheck(without, new PatchFactory(Fixtures.patchSettings()))
+                  .choose(ActionType.LOWER_CONCURRENCY, service))
+          .isEqualTo(
+              TargetCheck.Choice.none(
+                  "NOT_SERVED: the API server serves no version of serving.knative.dev Service"
+                      + " (Strata addresses it at v1)"));
+    }
+  }
+
+  @Test
+  void aServiceIsAddressedAtServingV1() throws Exception {
+    assertThat(
+            new MechanismCheck(gateway, new PatchFactory(Fixtures.patchSettings()))
+                .choose(ActionType.LOWER_CONCURRENCY, Kinds.KNATIVE_SERVICE.ref("ml", "llm")))
+        .isEqualTo(
+            TargetCheck.Choice.of(new TargetRef("serving.knative.dev/v1", "Service", "ml", "llm")));
   }
 
   private String approved(ActionType type) {

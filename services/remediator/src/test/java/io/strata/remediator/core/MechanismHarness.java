@@ -10,6 +10,8 @@ import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.TargetRef;
+import io.strata.kubetest.ServedApis;
+import io.strata.remediator.core.cluster.ApiVersions;
 import io.strata.remediator.core.cluster.TargetException;
 import io.strata.remediator.core.execute.ActionExecutor;
 import io.strata.remediator.core.execute.ExecutionResult;
@@ -20,9 +22,12 @@ import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.Actions;
 import io.strata.remediator.core.patch.KubeJson;
 import io.strata.remediator.core.patch.PatchFactory;
+import io.strata.remediator.kube.CustomKinds;
+import io.strata.remediator.kube.FabricDiscovery;
 import io.strata.remediator.kube.FabricTargetGateway;
 import io.strata.testsupport.MutableClock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
@@ -34,20 +39,36 @@ final class MechanismHarness implements AutoCloseable {
 
   final MutableClock clock = new MutableClock(Fixtures.T0);
   final InMemoryJournal journal = new InMemoryJournal();
-  final MockCluster cluster = new MockCluster();
-  final FabricTargetGateway gateway =
-      new FabricTargetGateway(cluster.client, "nvidia.com/gpu.present=true");
+  final MockCluster cluster;
+  final FabricTargetGateway gateway;
   final PatchFactory patches = new PatchFactory(Fixtures.patchSettings());
-  final ActionExecutor executor =
-      new ActionExecutor(
-          journal,
-          gateway,
-          patches,
-          new ExecutionGuards(
-              new GuardSettings(2, 100, Duration.ofHours(1), 3, Duration.ofMinutes(30)),
-              new PauseSwitch(false)),
-          clock);
+  final ActionExecutor executor;
   final ApprovalService approvals = new ApprovalService(journal, clock);
+
+  /** A cluster with every custom kind installed. */
+  MechanismHarness() {
+    this(CustomKinds.served());
+  }
+
+  /** A cluster serving what {@code served} lists; discovery is read on the harness's clock. */
+  MechanismHarness(ServedApis served) {
+    cluster = new MockCluster(served);
+    gateway =
+        new FabricTargetGateway(
+            cluster.client,
+            FabricDiscovery.versions(cluster.client, clock, ApiVersions.Settings.DEFAULTS),
+            "nvidia.com/gpu.present=true",
+            Optional.empty());
+    executor =
+        new ActionExecutor(
+            journal,
+            gateway,
+            patches,
+            new ExecutionGuards(
+                new GuardSettings(2, 100, Duration.ofHours(1), 3, Duration.ofMinutes(30)),
+                new PauseSwitch(false)),
+            clock);
+  }
 
   /** Creates an object of {@code plural} from its JSON. */
   void create(String plural, String json) {

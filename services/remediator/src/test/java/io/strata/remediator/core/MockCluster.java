@@ -7,20 +7,31 @@ import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.strata.kubetest.CrudApiServer;
+import io.strata.kubetest.ServedApis;
 import io.strata.remediator.kube.CustomKinds;
 import java.util.concurrent.TimeUnit;
 
-/** The fabric8 mock API server in CRUD mode, without Quarkus, serving every custom kind. */
+/**
+ * The fabric8 mock API server in CRUD mode, without Quarkus, answering discovery and serving what
+ * {@link #served} lists (by default every custom kind, {@link CustomKinds#served()}); a test may
+ * change that while it runs.
+ */
 final class MockCluster implements AutoCloseable {
 
   static final CustomResourceDefinitionContext KNATIVE_SERVICES = CustomKinds.KNATIVE_SERVICES;
   static final CustomResourceDefinitionContext KNATIVE_REVISIONS = CustomKinds.KNATIVE_REVISIONS;
 
+  final ServedApis served;
   final KubernetesMockServer server;
   final NamespacedKubernetesClient client;
 
   MockCluster() {
-    server = CrudApiServer.start(CustomKinds.ALL);
+    this(CustomKinds.served());
+  }
+
+  MockCluster(ServedApis served) {
+    this.served = served;
+    server = CrudApiServer.start(served, CustomKinds.ALL);
     client = server.createClient();
   }
 

@@ -10,6 +10,7 @@ import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.TargetRef;
 import io.strata.remediator.core.plan.MechanismCheck;
 import io.strata.remediator.core.plan.TargetCheck;
+import io.strata.remediator.kube.CustomKinds;
 import io.strata.remediator.mechanisms.Kinds;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ class ReplicasTest {
 
   private static final TargetRef DEPLOY = Kinds.DEPLOYMENT.ref("ml", "embedder");
 
-  private final MechanismHarness h = new MechanismHarness();
+  private MechanismHarness h = new MechanismHarness();
 
   @AfterEach
   void stop() {
@@ -89,6 +90,26 @@ class ReplicasTest {
     h.undo(up);
     assertThat(h.get(sts).at("/spec/replicas").asInt()).isEqualTo(3);
     assertThat(h.get(lws).at("/spec/replicas").asInt()).isEqualTo(2);
+  }
+
+  @Test
+  void aLeaderWorkerSetIsAddressedAtV1WhereServedAndNotProposedWhereNot() throws Exception {
+    TargetRef lws = Kinds.LEADER_WORKER_SET.ref("ml", "big-llm");
+    h.create(
+        "leaderworkersets",
+        replicated("leaderworkerset.x-k8s.io/v1", "LeaderWorkerSet", "big-llm", 2));
+    assertThat(new MechanismCheck(h.gateway, h.patches).choose(ActionType.SCALE_OUT, lws))
+        .isEqualTo(
+            TargetCheck.Choice.of(
+                new TargetRef("leaderworkerset.x-k8s.io/v1", "LeaderWorkerSet", "ml", "big-llm")));
+
+    h.close();
+    h = new MechanismHarness(CustomKinds.servedWithout("leaderworkerset.x-k8s.io"));
+    assertThat(new MechanismCheck(h.gateway, h.patches).choose(ActionType.SCALE_OUT, lws))
+        .isEqualTo(
+            TargetCheck.Choice.none(
+                "NOT_SERVED: the API server serves no version of leaderworkerset.x-k8s.io"
+                    + " LeaderWorkerSet (Strata addresses it at v1)"));
   }
 
   private static String replicated(String apiVersion, String kind, String name, int replicas) {

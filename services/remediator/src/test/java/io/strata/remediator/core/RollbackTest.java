@@ -6,6 +6,7 @@ import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.TargetRef;
 import io.strata.remediator.core.plan.MechanismCheck;
 import io.strata.remediator.core.plan.TargetCheck;
+import io.strata.remediator.kube.CustomKinds;
 import io.strata.remediator.mechanisms.Kinds;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ class RollbackTest {
   private static final TargetRef DEPLOY = Kinds.DEPLOYMENT.ref("ml", "embedder");
   private static final TargetRef ISVC = Kinds.INFERENCE_SERVICE.ref("ml", "llama");
 
-  private final MechanismHarness h = new MechanismHarness();
+  private MechanismHarness h = new MechanismHarness();
 
   @AfterEach
   void stop() {
@@ -102,6 +103,56 @@ class RollbackTest {
     assertThat(h.patchOf(id)).isEqualTo("{\"spec\":{\"predictor\":{\"containerConcurrency\":4}}}");
     h.undo(id);
     assertThat(h.get(ISVC).at("/spec/predictor/containerConcurrency").asInt()).isEqualTo(8);
+  }
+
+  @Test
+  void withoutKServeTheWorkloadNameResolvesPastItAndAnIsvcRefNamesTheApiNotServed()
+      throws Exception {
+    h.close();
+    h = new MechanismHarness(CustomKinds.servedWithout("serving.kserve.io"));
+    h.create(
+        "deployments",
+        "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"llama\","
+            + "\"namespace\":\"ml\"},\"spec\":{\"replicas\":2}}");
+
+    assertThat(h.gateway.resolveWorkload("ml", "llama"))
+        .contains(Kinds.DEPLOYMENT.ref("ml", "llama"));
+    assertThat(new MechanismCheck(h.gateway, h.patches).choose(ActionType.LOWER_CONCURRENCY, ISVC))
+        .isEqualTo(
+            TargetCheck.Choice.none(
+                "NOT_SERVED: the API server serves no version of serving.kserve.io"
+                    + " InferenceService (Strata addresses it at v1beta1)"));
+  }
+
+  @Test
+  void anIsvcServedOnlyAtAVersionStrataHasNotCheckedIsNamedButNotPatched() throws Exception {
+    h.close();
+    h =
+        new MechanismHarness(
+            CustomKinds.servedWithout("serving.kserve.io")
+                .serve("serving.kserve.io", "v1", "InferenceService", "inferenceservices", true));
+    h.create(
+        "inferenceservices",
+        "{\"apiVersion\":\"serving.kserve.io/v1\",\"kind\":\"InferenceService\","
+            + "\"metadata\":{\"name\":\"llama\",\"namespace\":\"ml\"},\"spec\":{}}");
+
+    TargetRef atV1 = new TargetRef("serving.kserve.io/v1", "InferenceService", "ml", "llama");
+    assertThat(h.gateway.resolveWorkload("ml", "llama")).contains(atV1);
+    assertThat(new MechanismCheck(h.gateway, h.patches).choose(ActionType.LOWER_CONCURRENCY, atV1))
+        .isEqualTo(
+            TargetCheck.Choice.none(
+                "UNKNOWN_VERSIONS_ONLY: the API server serves serving.kserve.io InferenceService"
+                    + " at v1 only (Strata addresses it at v1beta1)"));
+  }
+
+  @Test
+  void anIsvcIsAddressedAtV1beta1() throws Exception {
+    isvc("\"containerConcurrency\":8");
+
+    assertThat(new MechanismCheck(h.gateway, h.patches).choose(ActionType.LOWER_CONCURRENCY, ISVC))
+        .isEqualTo(
+            TargetCheck.Choice.of(
+                new TargetRef("serving.kserve.io/v1beta1", "InferenceService", "ml", "llama")));
   }
 
   private void isvc(String predictor) {

@@ -31,8 +31,9 @@ class WorkloadResolutionTest {
         .contains(Kinds.INFERENCE_SERVICE.ref("ml", "llama"));
     assertThat(h.gateway.resolveWorkload("ml", "vector-db"))
         .contains(Kinds.STATEFUL_SET.ref("ml", "vector-db"));
+    // The JobSet is addressed at the version the cluster serves (v1alpha2), not the newest known.
     assertThat(h.gateway.resolveWorkload("ml", "pretrain"))
-        .contains(Kinds.JOB_SET.ref("ml", "pretrain"));
+        .contains(Kinds.JOB_SET.at("v1alpha2", "ml", "pretrain"));
     assertThat(h.gateway.resolveWorkload("ml", "big"))
         .contains(Kinds.LEADER_WORKER_SET.ref("ml", "big"));
     assertThat(h.gateway.resolveWorkload("ml", "finetune"))

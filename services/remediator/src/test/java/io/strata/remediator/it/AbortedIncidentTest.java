@@ -20,6 +20,7 @@ import io.strata.events.topic.Topics;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.ActionJournal;
+import io.strata.remediator.kube.ServedCluster;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,7 +47,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(StrataKafkaResource.class)
 @WithTestResource(SlackReceiverResource.class)
-@WithKubernetesTestServer(crud = true)
+@WithKubernetesTestServer(crud = true, setup = ServedCluster.class)
 class AbortedIncidentTest {
 
   private static final Duration WAIT = Duration.ofSeconds(30);

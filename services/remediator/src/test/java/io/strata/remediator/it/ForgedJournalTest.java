@@ -27,6 +27,7 @@ import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.ActionJournal;
 import io.strata.remediator.core.journal.ActionSigner;
 import io.strata.remediator.core.journal.Actions;
+import io.strata.remediator.kube.ServedCluster;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -45,7 +46,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(StrataKafkaResource.class)
 @WithTestResource(SlackReceiverResource.class)
-@WithKubernetesTestServer(crud = true)
+@WithKubernetesTestServer(crud = true, setup = ServedCluster.class)
 class ForgedJournalTest {
 
   private static final Duration WAIT = Duration.ofSeconds(30);

@@ -25,6 +25,7 @@ import io.strata.events.topic.Topics;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.ActionJournal;
+import io.strata.remediator.kube.ServedCluster;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,7 +43,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(StrataKafkaResource.class)
 @WithTestResource(SlackReceiverResource.class)
-@WithKubernetesTestServer(crud = true)
+@WithKubernetesTestServer(crud = true, setup = ServedCluster.class)
 class RelapseFlowTest {
 
   private static final Duration WAIT = Duration.ofSeconds(30);

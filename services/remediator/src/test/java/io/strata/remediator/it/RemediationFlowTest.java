@@ -39,6 +39,7 @@ import io.strata.remediator.core.execute.Markers;
 import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.ActionJournal;
 import io.strata.remediator.core.journal.Actions;
+import io.strata.remediator.kube.ServedCluster;
 import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -56,7 +57,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(StrataKafkaResource.class)
 @WithTestResource(SlackReceiverResource.class)
-@WithKubernetesTestServer(crud = true)
+@WithKubernetesTestServer(crud = true, setup = ServedCluster.class)
 class RemediationFlowTest {
 
   private static final Duration WAIT = Duration.ofSeconds(30);

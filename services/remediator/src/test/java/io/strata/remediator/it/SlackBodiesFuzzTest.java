@@ -9,6 +9,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.strata.embeddedkafka.StrataKafkaResource;
 import io.strata.remediator.core.journal.ActionJournal;
+import io.strata.remediator.kube.ServedCluster;
 import io.strata.remediator.slack.InteractionParseException;
 import io.strata.remediator.slack.SlackInteraction;
 import io.strata.remediator.slack.SlackInteractionParser;
@@ -35,7 +36,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(StrataKafkaResource.class)
 @WithTestResource(SlackReceiverResource.class)
-@WithKubernetesTestServer(crud = true)
+@WithKubernetesTestServer(crud = true, setup = ServedCluster.class)
 class SlackBodiesFuzzTest {
 
   private static final int BODIES = 10_000;

@@ -21,6 +21,7 @@ import io.strata.events.topic.Topics;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.ActionJournal;
+import io.strata.remediator.kube.ServedCluster;
 import io.strata.remediator.slack.SlackInteraction;
 import jakarta.inject.Inject;
 import java.net.URI;
@@ -40,7 +41,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @WithTestResource(StrataKafkaResource.class)
 @WithTestResource(SlackReceiverResource.class)
-@WithKubernetesTestServer(crud = true)
+@WithKubernetesTestServer(crud = true, setup = ServedCluster.class)
 class SlackRequestsTest {
 
   private static final String NODE = "slack-replay-a";

@@ -14,6 +14,8 @@ import io.strata.events.remediation.TargetRef;
 import io.strata.kubetest.CrudApiServer;
 import io.strata.kubetest.KubeAccess;
 import io.strata.kubetest.KubeAccess.Permission;
+import io.strata.kubetest.ServedApis;
+import io.strata.remediator.core.cluster.ApiResource;
 import io.strata.remediator.core.cluster.TargetException;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.mechanisms.Kinds;
@@ -34,9 +36,12 @@ import org.junit.jupiter.api.Test;
  * The ClusterRole in deploy/base/remediator/rbac.yaml grants exactly what the remediator's
  * Kubernetes access asks for. Every Kubernetes call of the service goes through {@link
  * TargetGateway}; this test calls every method of it, reading and patching every kind of target the
- * gateway accepts, against the fabric8 CRUD mock server, and compares the permissions of the
- * requests made with those the ClusterRole grants: nothing missing, nothing unused. A new gateway
- * method fails the test until it is exercised here (and its permission granted).
+ * gateway accepts, against the fabric8 CRUD mock server serving each kind at its newest version,
+ * and compares the permissions of the requests made with those the ClusterRole grants: nothing
+ * missing, nothing unused. A new gateway method fails the test until it is exercised here (and its
+ * permission granted). API discovery needs no rule of the remediator's own: the default
+ * system:discovery ClusterRole grants it to every authenticated account (KubeAccess checks each
+ * discovery request against that role).
  */
 class KubeAccessRbacTest {
 
@@ -56,7 +61,11 @@ class KubeAccessRbacTest {
 
   @BeforeEach
   void start() {
-    server = CrudApiServer.start(CustomKinds.ALL);
+    ServedApis served = ServedApis.kubernetes();
+    for (ApiResource r : Kinds.resources()) {
+      served.serve(r.group(), r.newest(), r.kind(), r.plural(), r.namespaced());
+    }
+    server = CrudApiServer.start(served, CustomKinds.ALL);
     client = server.createClient();
   }
 
@@ -101,7 +110,21 @@ class KubeAccessRbacTest {
         invoke(gateway, method, args);
       }
     }
-    Set<Permission> used = new TreeSet<>(KubeAccess.recorded(server));
+    KubeAccess.Recorded gatewayAccess = KubeAccess.recordedAccess(server);
+    assertThat(gatewayAccess.discovery())
+        .as("API discovery, granted by system:discovery rather than deploy/ RBAC")
+        .contains(
+            "/api",
+            "/apis",
+            "/api/v1",
+            "/apis/apps/v1",
+            "/apis/batch/v1",
+            "/apis/kueue.x-k8s.io/v1beta2",
+            "/apis/jobset.x-k8s.io/v1",
+            "/apis/leaderworkerset.x-k8s.io/v1",
+            "/apis/serving.knative.dev/v1",
+            "/apis/serving.kserve.io/v1beta1");
+    Set<Permission> used = new TreeSet<>(gatewayAccess.permissions());
     // The leader election's Lease: acquired (get, create), then renewed (a merge patch).
     Permission renew = new Permission("coordination.k8s.io", "leases", "patch");
     try (Leadership lease =
@@ -249,7 +272,7 @@ class KubeAccessRbacTest {
                       + "\",\"metadata\":{\"name\":\"llm\",\"namespace\":\"ml\"}}",
                   GenericKubernetesResource.class);
       client
-          .genericKubernetesResources(KubeKinds.of(kind.ref("ml", "llm")).orElseThrow())
+          .genericKubernetesResources(KubeKinds.context(kind.resource(), kind.resource().newest()))
           .inNamespace("ml")
           .resource(object)
           .create();

@@ -24,7 +24,9 @@ import java.util.Queue;
 /**
  * The simulated cluster's Kubernetes API: fabric8's KubernetesMockServer in CRUD mode (create, get,
  * list, watch, patch, update behave like an API server's storage), standalone on a fixed port, with
- * API discovery for the resource.k8s.io/v1 and serving.knative.dev/v1 resources.
+ * API discovery as a real cluster answers it ({@link SimulatedDiscovery}): the built-in groups and
+ * resource.k8s.io/v1, serving.knative.dev/v1 and kueue.x-k8s.io/v1beta2 (Kueue's v1beta1 is no
+ * longer served, as since kubernetes-sigs/kueue#14558).
  */
 public final class MockKubernetesApi implements AutoCloseable {
 
@@ -43,7 +45,9 @@ public final class MockKubernetesApi implements AutoCloseable {
           crd("resource.k8s.io", "v1", "ResourceClaimTemplate", "resourceclaimtemplates", true),
           crd(Labels.KNATIVE_GROUP, "v1", "Service", "services", true),
           crd(Labels.KNATIVE_GROUP, "v1", "Configuration", "configurations", true),
-          crd(Labels.KNATIVE_GROUP, "v1", "Revision", "revisions", true));
+          crd(Labels.KNATIVE_GROUP, "v1", "Revision", "revisions", true),
+          crd("kueue.x-k8s.io", "v1beta2", "LocalQueue", "localqueues", true),
+          crd("kueue.x-k8s.io", "v1beta2", "ClusterQueue", "clusterqueues", false));
 
   /** Held so the level sticks: the mock server logs every request at INFO through JUL. */
   private static final java.util.logging.Logger MOCK_SERVER_LOG =

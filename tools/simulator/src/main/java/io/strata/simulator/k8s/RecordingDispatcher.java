@@ -14,14 +14,16 @@ import java.util.Optional;
 import java.util.Queue;
 
 /**
- * fabric8's CRUD dispatcher with the marked PATCHes written to a {@link PatchLog} and, when armed,
- * the next one held. The mock server dispatches on its Vert.x event loop, so a hold never blocks:
- * it uses the response's body delay (a Vert.x timer in the mock server), and a hold before apply
- * answers 503 without touching storage.
+ * fabric8's CRUD dispatcher behind the cluster's API discovery ({@link SimulatedDiscovery}), with
+ * the marked PATCHes written to a {@link PatchLog} and, when armed, the next one held. The mock
+ * server dispatches on its Vert.x event loop, so a hold never blocks: it uses the response's body
+ * delay (a Vert.x timer in the mock server), and a hold before apply answers 503 without touching
+ * storage.
  */
 final class RecordingDispatcher extends KubernetesMixedDispatcher {
 
   private final PatchLog log;
+  private final SimulatedDiscovery discovery;
 
   RecordingDispatcher(
       Map<ServerRequest, Queue<ServerResponse>> responses,
@@ -29,10 +31,15 @@ final class RecordingDispatcher extends KubernetesMixedDispatcher {
       PatchLog log) {
     super(responses, crds);
     this.log = log;
+    this.discovery = new SimulatedDiscovery(crds);
   }
 
   @Override
   public MockResponse dispatch(RecordedRequest request) {
+    Optional<MockResponse> discovered = discovery.answer(request.getMethod(), request.getPath());
+    if (discovered.isPresent()) {
+      return discovered.get();
+    }
     if (!"PATCH".equalsIgnoreCase(request.getMethod())) {
       return super.dispatch(request);
     }

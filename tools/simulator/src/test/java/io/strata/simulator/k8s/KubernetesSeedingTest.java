@@ -161,6 +161,43 @@ class KubernetesSeedingTest {
   }
 
   @Test
+  void apiDiscoveryAnswersLikeAClusterServingKueueV1beta2() {
+    assertThat(client.getAPIVersions().getVersions()).containsExactly("v1");
+    assertThat(client.getApiResources("v1").getResources())
+        .extracting(r -> r.getName())
+        .contains("nodes", "pods", "pods/status");
+    assertThat(client.getApiGroups().getGroups())
+        .extracting(g -> g.getName())
+        .contains("apps", "batch", "kueue.x-k8s.io", "resource.k8s.io", "serving.knative.dev");
+    assertThat(client.getApiGroup("kueue.x-k8s.io").getPreferredVersion().getVersion())
+        .isEqualTo("v1beta2");
+    assertThat(client.getApiGroup("kueue.x-k8s.io").getVersions())
+        .extracting(v -> v.getVersion())
+        .containsExactly("v1beta2");
+    assertThat(client.getApiResources("kueue.x-k8s.io/v1beta2").getResources())
+        .extracting(r -> r.getName())
+        .contains("localqueues");
+    // Not served, as on a real cluster: fabric8 reads the 404 as no document, or no object.
+    assertThat(client.getApiResources("kueue.x-k8s.io/v1beta1")).isNull();
+    assertThat(client.getApiResources("resource.k8s.io/v1beta1")).isNull();
+    assertThat(client.getApiGroup("jobset.x-k8s.io")).isNull();
+    assertThat(
+            client
+                .genericKubernetesResources(
+                    new io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext.Builder()
+                        .withGroup("kueue.x-k8s.io")
+                        .withVersion("v1beta1")
+                        .withKind("LocalQueue")
+                        .withPlural("localqueues")
+                        .withNamespaced(true)
+                        .build())
+                .inNamespace("default")
+                .withName("team-a")
+                .get())
+        .isNull();
+  }
+
+  @Test
   void backlogCreatesPendingPodsWithCountingFailedSchedulingEvents() {
     ScenarioEffects effects = new ScenarioEffects(client, model, seeder);
     ScenarioTransition transition = model.activate(Scenario.QUEUE_BACKLOG, T0);

@@ -18,6 +18,12 @@ public interface TargetGateway extends RelatedObjects {
 
   String KNATIVE_API_VERSION = "serving.knative.dev/v1";
 
+  /**
+   * The object {@code ref} names, read at the version of its kind that the API server serves (ADR
+   * 048): the result's ref names that version. Empty only when that version serves the kind and the
+   * object does not exist; a kind not served at a known version throws with its {@link
+   * UnservedReason}.
+   */
   Optional<TargetObject> read(TargetRef ref) throws TargetException;
 
   /**

@@ -8,10 +8,14 @@ import io.strata.remediator.core.cluster.TargetException;
 import io.strata.remediator.core.cluster.TargetObject;
 import io.strata.remediator.mechanisms.Mechanism;
 import io.strata.remediator.mechanisms.Mechanisms;
+import io.strata.remediator.mechanisms.PatchShapes;
 import io.strata.remediator.mechanisms.RelatedObjects;
 import java.util.Optional;
 
-/** The forward patch of an action and the patch of its undo, each computed from the live object. */
+/**
+ * The forward patch of an action and the patch of its undo, each computed from the live object and
+ * checked against the fields of the version it was read at ({@link PatchShapes}).
+ */
 public final class PatchFactory {
 
   private final Mechanisms mechanisms;
@@ -26,7 +30,7 @@ public final class PatchFactory {
 
   public ObjectNode forward(ActionType type, TargetObject target, RelatedObjects related)
       throws PatchRefusal, TargetException {
-    return require(type, target.ref()).forward(target, related);
+    return fitted(target, require(type, target.ref()).forward(target, related));
   }
 
   /**
@@ -36,7 +40,7 @@ public final class PatchFactory {
   public ObjectNode undo(
       ActionType originalType, TargetObject target, ObjectNode forward, ObjectNode inverse)
       throws PatchRefusal {
-    return require(originalType, target.ref()).undo(target, forward, inverse);
+    return fitted(target, require(originalType, target.ref()).undo(target, forward, inverse));
   }
 
   /**
@@ -54,11 +58,18 @@ public final class PatchFactory {
       return unsupported;
     }
     try {
-      mechanism.get().forward(target, related);
-      return Optional.empty();
+      return PatchShapes.misfit(target.ref(), mechanism.get().forward(target, related));
     } catch (PatchRefusal e) {
       return Optional.of(e.getMessage());
     }
+  }
+
+  private static ObjectNode fitted(TargetObject target, ObjectNode patch) throws PatchRefusal {
+    Optional<String> misfit = PatchShapes.misfit(target.ref(), patch);
+    if (misfit.isPresent()) {
+      throw new PatchRefusal(ActionOutcomeReason.PERMANENT_API_ERROR, misfit.get());
+    }
+    return patch;
   }
 
   private Mechanism require(ActionType type, TargetRef target) throws PatchRefusal {
