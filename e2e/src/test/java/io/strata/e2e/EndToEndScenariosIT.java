@@ -10,6 +10,8 @@ import io.strata.events.incident.DeviceEvidence;
 import io.strata.events.incident.Incident;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.incident.IncidentState;
+import io.strata.events.incident.Signal;
+import io.strata.events.incident.Trigger;
 import io.strata.events.remediation.ActionRecord;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
@@ -18,6 +20,7 @@ import io.strata.events.remediation.ReviewOutcome;
 import io.strata.events.remediation.ReviewRecord;
 import io.strata.events.topic.Topics;
 import io.strata.events.trace.Stage;
+import io.strata.simulator.dcgm.NamingRollout;
 import io.strata.simulator.model.Scenario;
 import io.strata.simulator.model.ScenarioTargets;
 import java.nio.file.Path;
@@ -26,6 +29,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
@@ -62,6 +66,12 @@ class EndToEndScenariosIT {
 
   private static final Duration RESOLVE_TIMEOUT = Duration.ofSeconds(120);
 
+  /**
+   * The correlator's reopen cooldown in the local profile: a GPU failing again within it of its
+   * incident's resolution reopens that incident instead of raising one of its own.
+   */
+  private static final Duration REOPEN_COOLDOWN = Duration.ofMinutes(1);
+
   private final Clock clock = Clock.systemUTC();
   private final LatencyReport report = new LatencyReport();
   private final Path work = Path.of(System.getProperty("strata.e2e.work", "target/e2e"));
@@ -69,6 +79,22 @@ class EndToEndScenariosIT {
   private TopicRecorder recorder;
   private SlackPosts slack;
   private ScenarioTargets targets;
+
+  /** What the XID 79 of order 12 raised, against exporters in the legacy DCGM naming. */
+  private Xid79Facts legacyXid79;
+
+  /**
+   * What an XID 79 incident is, whatever names the exporters print: its class, node and GPU, the
+   * trigger an XID revision carries, and the remediator's first proposed action.
+   */
+  private record Xid79Facts(
+      IncidentClass incidentClass,
+      List<String> nodes,
+      List<String> gpuUuids,
+      Signal trigger,
+      double triggerValue,
+      String triggerUnit,
+      ActionType firstAction) {}
 
   @BeforeAll
   void start() throws Exception {
@@ -329,6 +355,7 @@ class EndToEndScenariosIT {
                     .and(Expected.workload("llm-serve")),
                 Set.of(ActionType.CORDON_NODE)));
     String incidentId = incident.incidentId();
+    legacyXid79 = xid79Facts(incident, faultAt);
 
     for (RemediationAction proposed : latestActions(incidentId)) {
       var response =
@@ -443,8 +470,46 @@ class EndToEndScenariosIT {
         .doesNotContain(ActionState.REFUSED);
   }
 
+  /**
+   * The exporters upgraded to dcgm-exporter 4.10's names (DCGM Field Naming Standard: new metric
+   * names and units, labels hostname and DCGM_FI_SYSTEM_DRIVER_VERSION), then the same XID 79: the
+   * same DEVICE_FAULT incident as against the legacy names of order 12 (class, node and GPU,
+   * trigger XID 79, first action). An incident of its own (after the reopen cooldown); its cordon
+   * is proposed, not approved, and the GPU repaired.
+   */
   @Test
   @Order(13)
+  void xid79AgainstExportersInTheStandardNamingRaisesTheSameIncident() {
+    assertThat(legacyXid79).as("order 12's XID 79 against the legacy names").isNotNull();
+    String gpu = targets.xid79Gpu().uuid();
+    String node = targets.xid79Gpu().node();
+    system.simulator().useDcgmNaming(NamingRollout.STANDARD);
+    try {
+      assertThat(exporterPage(node))
+          .contains("DCGM_FI_DEV_XID_ERROR{", "DCGM_FI_DEV_GPU_TEMP_CELSIUS{")
+          .contains("hostname=\"" + node + "\"", "DCGM_FI_SYSTEM_DRIVER_VERSION=")
+          .doesNotContain("DCGM_FI_DEV_XID_ERRORS{", "Hostname=");
+      awaitReopenCooldown();
+      Instant faultAt = clock.instant();
+      Incident incident =
+          raise(
+              Scenario.XID_79,
+              new Expected(
+                  Set.of(IncidentClass.DEVICE_FAULT),
+                  "node " + node + ", GPU " + gpu.substring(0, 12) + " (DCGM standard names)",
+                  Expected.singleNode(node).and(Expected.gpu(gpu)),
+                  Set.of(ActionType.CORDON_NODE)));
+      assertThat(xid79Facts(incident, faultAt))
+          .as("the XID 79 incident against the standard names")
+          .isEqualTo(legacyXid79);
+      settle(incident);
+    } finally {
+      system.simulator().useDcgmNaming(NamingRollout.LEGACY);
+    }
+  }
+
+  @Test
+  @Order(14)
   void nothingWasDeadLetteredOrUnreadable() {
     assertThat(recorder.since(Topics.DEADLETTER, Instant.EPOCH, r -> true)).isEmpty();
     assertThat(recorder.failures()).isEmpty();
@@ -593,6 +658,73 @@ class EndToEndScenariosIT {
               return found.get() != null;
             });
     return found.get();
+  }
+
+  /**
+   * The facts of an XID 79 incident raised after {@code faultAt}. Health and XID reach the
+   * correlator separately and either may open the incident; the XID always revises it, so its
+   * trigger is awaited on the incident's revisions.
+   */
+  private Xid79Facts xid79Facts(Incident incident, Instant faultAt) {
+    String id = incident.incidentId();
+    Trigger xid =
+        await(id + " revised by its XID")
+            .atMost(Duration.ofSeconds(30))
+            .pollInterval(Duration.ofMillis(250))
+            .until(
+                () ->
+                    recorder
+                        .since(
+                            Topics.INCIDENTS,
+                            faultAt,
+                            i ->
+                                id.equals(i.incidentId())
+                                    && i.trigger() != null
+                                    && i.trigger().signal() == Signal.XID)
+                        .stream()
+                        .map(o -> o.value().trigger())
+                        .findFirst(),
+                Optional::isPresent)
+            .orElseThrow();
+    ActionType first =
+        recorder.since(Topics.REMEDIATION, faultAt, a -> id.equals(a.incidentId())).stream()
+            .map(Observed::value)
+            .min(Comparator.comparingInt(RemediationAction::step))
+            .map(RemediationAction::type)
+            .orElse(null);
+    return new Xid79Facts(
+        incident.incidentClass(),
+        incident.scope().nodes(),
+        incident.scope().gpuUuids(),
+        xid.signal(),
+        xid.value(),
+        xid.unit(),
+        first);
+  }
+
+  /** Until no incident resolved within the reopen cooldown: the next fault is a new incident. */
+  private void awaitReopenCooldown() {
+    Instant lastResolved =
+        recorder
+            .since(Topics.INCIDENTS, Instant.EPOCH, i -> i.state() == IncidentState.RESOLVED)
+            .stream()
+            .map(Observed::receivedAt)
+            .max(Comparator.naturalOrder())
+            .orElse(Instant.EPOCH);
+    Instant newIncident = lastResolved.plus(REOPEN_COOLDOWN).plusSeconds(2);
+    await("the reopen cooldown over")
+        .atMost(REOPEN_COOLDOWN.plusSeconds(10))
+        .until(() -> !clock.instant().isBefore(newIncident));
+  }
+
+  /** The page the simulated exporter of {@code node} answers now. */
+  private String exporterPage(String node) {
+    @SuppressWarnings("unchecked")
+    Map<String, String> exporters =
+        (Map<String, String>) system.simulator().endpoints().get("exporters");
+    var page = Http.get(exporters.get(node));
+    assertThat(page.statusCode()).as(exporters.get(node)).isEqualTo(200);
+    return page.body();
   }
 
   private List<RemediationAction> actionsFor(String incidentId) {

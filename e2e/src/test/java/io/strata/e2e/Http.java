@@ -30,6 +30,11 @@ final class Http {
     return json(url, get(url, bearerToken));
   }
 
+  /** Any answer to a plain GET (a simulated exporter's page), as it came. */
+  static HttpResponse<String> get(String url) {
+    return send(HttpRequest.newBuilder(URI.create(url)).GET());
+  }
+
   /** Any answer to an authenticated GET, as it came: for a failure's diagnosis. */
   static HttpResponse<String> get(String url, String bearerToken) {
     return send(

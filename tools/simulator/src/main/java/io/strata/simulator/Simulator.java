@@ -5,9 +5,10 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
 import io.strata.simulator.control.ControlServer;
-import io.strata.simulator.dcgm.DcgmRenderer;
+import io.strata.simulator.dcgm.ExporterNamings;
 import io.strata.simulator.dcgm.ExporterRehearsal;
 import io.strata.simulator.dcgm.MetricsServers;
+import io.strata.simulator.dcgm.NamingRollout;
 import io.strata.simulator.k8s.ClusterSeeder;
 import io.strata.simulator.k8s.ExporterEndpoints;
 import io.strata.simulator.k8s.MockKubernetesApi;
@@ -59,6 +60,7 @@ public final class Simulator implements AutoCloseable {
   private MockKubernetesApi api;
   private ScenarioEffects effects;
   private TraceEmitter emitter;
+  private ExporterNamings namings;
   private Instant lastTick;
   private Instant lastEventRefresh = Instant.EPOCH;
 
@@ -115,8 +117,8 @@ public final class Simulator implements AutoCloseable {
     if (options.rehearseExporters()) {
       rehearseExporters(shape, now);
     }
-    MetricsServers metrics =
-        new MetricsServers(model, new DcgmRenderer(shape, options.xidWindow()), clock);
+    namings = new ExporterNamings(shape, options.xidWindow(), model.nodes(), options.dcgmNaming());
+    MetricsServers metrics = new MetricsServers(model, namings, clock);
     closeables.push(metrics);
     Map<String, String> exporters =
         metrics.start(options.metricsMode(), options.host(), options.metricsBasePort());
@@ -172,7 +174,8 @@ public final class Simulator implements AutoCloseable {
   /** Warms the exporters' code (ADR 046); a failure only costs the warm-up, never the start. */
   private void rehearseExporters(ClusterShape shape, Instant now) {
     try {
-      ExporterRehearsal.Result r = ExporterRehearsal.run(shape, options.xidWindow(), now);
+      ExporterRehearsal.Result r =
+          ExporterRehearsal.run(shape, options.xidWindow(), now, options.dcgmNaming());
       if (!r.faultShown()) {
         LOG.warn("exporter rehearsal: its last pages showed no GPU off the bus");
       }
@@ -216,6 +219,20 @@ public final class Simulator implements AutoCloseable {
 
   public ClusterModel model() {
     return model;
+  }
+
+  /**
+   * Upgrades (or downgrades) the exporters: from their next page on they print the names of {@code
+   * rollout}, as after a rolling restart of dcgm-exporter in another version. For tests.
+   */
+  public void useDcgmNaming(NamingRollout rollout) {
+    namings.use(rollout);
+    LOG.info("exporters now print the {} DCGM naming", rollout.slug());
+  }
+
+  /** The naming rollout the exporters print now. */
+  public NamingRollout dcgmNaming() {
+    return namings.rollout();
   }
 
   /**

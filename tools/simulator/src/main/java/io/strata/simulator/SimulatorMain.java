@@ -51,6 +51,8 @@ public final class SimulatorMain {
         .append(options.requestRate())
         .append(" req/s, scenario ")
         .append(options.scenario().slug())
+        .append(", DCGM naming ")
+        .append(options.dcgmNaming().slug())
         .append('\n');
     endpoints.forEach(
         (name, value) -> {

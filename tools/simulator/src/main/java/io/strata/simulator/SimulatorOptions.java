@@ -1,6 +1,7 @@
 package io.strata.simulator;
 
 import io.strata.simulator.dcgm.MetricsServers;
+import io.strata.simulator.dcgm.NamingRollout;
 import io.strata.simulator.k8s.ReactionConventions;
 import io.strata.simulator.model.Scenario;
 import java.net.URI;
@@ -40,7 +41,8 @@ public record SimulatorOptions(
     Duration xidWindow,
     String readinessGate,
     String modelVersionLabel,
-    boolean rehearseExporters) {
+    boolean rehearseExporters,
+    NamingRollout dcgmNaming) {
 
   /** Option name → (default, description), in the order --help prints them. */
   public static final Map<String, String[]> OPTIONS = new LinkedHashMap<>();
@@ -86,6 +88,11 @@ public record SimulatorOptions(
         "rehearse-exporters",
         "true",
         "render a small copy's exporter pages through XID 79 before serving (ADR 046)");
+    option(
+        "dcgm-naming",
+        "legacy",
+        "names the exporters print: legacy (dcgm-exporter <= 4.8), standard (4.10: DCGM Field"
+            + " Naming Standard, new units) or mixed (every second node upgraded)");
   }
 
   private static void option(String name, String defaultValue, String description) {
@@ -147,7 +154,10 @@ public record SimulatorOptions(
         Duration.ofMillis(intIn(get, "xid-window-ms", 1_000, 86_400_000)),
         nonBlank(get, "readiness-gate"),
         nonBlank(get, "model-version-label"),
-        bool(get, "rehearse-exporters"));
+        bool(get, "rehearse-exporters"),
+        NamingRollout.fromName(get.apply("dcgm-naming"))
+            .orElseThrow(
+                () -> bad("dcgm-naming", get.apply("dcgm-naming"), "legacy, standard or mixed")));
   }
 
   /** The field names the cluster's mechanisms use. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.simulator.dcgm.MetricsServers;
+import io.strata.simulator.dcgm.NamingRollout;
 import io.strata.simulator.k8s.ReactionConventions;
 import io.strata.simulator.model.Scenario;
 import java.util.List;
@@ -47,6 +48,18 @@ class SimulatorOptionsTest {
             Map.of("SIM_READINESS_GATE", "example.com/serving"));
     assertThat(custom.conventions().modelVersionLabel()).isEqualTo("example.com/version");
     assertThat(custom.conventions().readinessGate()).isEqualTo("example.com/serving");
+  }
+
+  @Test
+  void exportersPrintTheLegacyDcgmNamesUnlessToldOtherwise() {
+    assertThat(SimulatorOptions.parse(List.of(), Map.of()).dcgmNaming())
+        .isEqualTo(NamingRollout.LEGACY);
+    assertThat(SimulatorOptions.parse(List.of("--dcgm-naming=standard"), Map.of()).dcgmNaming())
+        .isEqualTo(NamingRollout.STANDARD);
+    assertThat(SimulatorOptions.parse(List.of(), Map.of("SIM_DCGM_NAMING", "mixed")).dcgmNaming())
+        .isEqualTo(NamingRollout.MIXED);
+    assertThatThrownBy(() -> SimulatorOptions.parse(List.of("--dcgm-naming=4.10"), Map.of()))
+        .hasMessageContaining("--dcgm-naming (SIM_DCGM_NAMING) is '4.10', expected legacy,");
   }
 
   @Test

@@ -2,7 +2,6 @@ package io.strata.simulator.dcgm;
 
 import io.strata.simulator.dcgm.LabelSet.Label;
 import io.strata.simulator.model.ClusterShape;
-import io.strata.simulator.model.DeviceField;
 import io.strata.simulator.model.Gpu;
 import io.strata.simulator.model.GpuReading;
 import io.strata.simulator.model.HealthWatch;
@@ -12,7 +11,6 @@ import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,12 +18,13 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Renders GPU readings as dcgm-exporter's /metrics text (4.x, released label names): per field a
- * HELP and TYPE line, then one line per GPU with gpu, UUID, pci_bus_id, device, modelName,
- * Hostname, DCGM_FI_DRIVER_VERSION and the sorted attribute labels (pod/namespace/container for
- * device-plugin GPUs, plus dra_* for GPUs allocated through a ResourceClaim). Label strings are
- * built and encoded once per GPU and pod attribution ({@code GpuLabels}), so rendering thousands of
- * GPUs is byte copies into a reused {@link PageBuffer}.
+ * Renders GPU readings as dcgm-exporter's /metrics text in one {@link DcgmNaming}: per field a HELP
+ * and TYPE line, then one line per GPU with gpu, UUID, pci_bus_id, device, modelName, the host name
+ * and driver version labels and the sorted attribute labels (pod/namespace/container for
+ * device-plugin GPUs, plus dra_* for GPUs allocated through a ResourceClaim). Names are resolved
+ * once per renderer ({@link PageVocabulary}) and label strings built and encoded once per GPU and
+ * pod attribution ({@code GpuLabels}), so rendering thousands of GPUs is byte copies into a reused
+ * {@link PageBuffer}.
  */
 public final class DcgmRenderer {
 
@@ -35,6 +34,7 @@ public final class DcgmRenderer {
 
   private final ClusterShape shape;
   private final Duration xidWindow;
+  private final PageVocabulary vocabulary;
   private final Map<String, GpuLabels> labelsByGpu = new ConcurrentHashMap<>();
 
   /**
@@ -52,31 +52,25 @@ public final class DcgmRenderer {
     }
   }
 
-  /** Each field's HELP/TYPE lines and metric name, encoded once. */
-  private static final Map<DeviceField, byte[]> HEADERS = new EnumMap<>(DeviceField.class);
-
-  private static final Map<DeviceField, byte[]> METRICS = new EnumMap<>(DeviceField.class);
-
-  static {
-    for (DeviceField field : DeviceField.values()) {
-      HEADERS.put(field, header(field.metric(), field.help(), field.type()));
-      METRICS.put(field, PageBuffer.utf8(field.metric()));
-    }
-  }
-
   private static final byte[] XID_COUNT_HEADER =
-      header(
+      MetricFamily.header(
           XID_COUNT_METRIC,
-          "Count of XID Errors within user-specified time window (see xid-count-window-size param).",
-          "gauge");
+          "gauge",
+          "Count of XID Errors within user-specified time window (see xid-count-window-size param).");
   private static final byte[] XID_COUNT_NAME = PageBuffer.utf8(XID_COUNT_METRIC);
   private static final byte[] HEALTH_HEADER =
-      header(HEALTH_METRIC, "DCGM reported health status", "counter");
+      MetricFamily.header(HEALTH_METRIC, "counter", "DCGM reported health status");
   private static final byte[] HEALTH_NAME = PageBuffer.utf8(HEALTH_METRIC);
 
+  /** A renderer of the legacy names (dcgm-exporter up to 4.8). */
   public DcgmRenderer(ClusterShape shape, Duration xidWindow) {
+    this(shape, xidWindow, DcgmNaming.LEGACY);
+  }
+
+  public DcgmRenderer(ClusterShape shape, Duration xidWindow, DcgmNaming naming) {
     this.shape = shape;
     this.xidWindow = xidWindow;
+    this.vocabulary = PageVocabulary.of(naming);
   }
 
   /** The page as text (tests, the ingest benchmark's pre-rendered pages). */
@@ -91,20 +85,20 @@ public final class DcgmRenderer {
     for (GpuReading reading : readings) {
       labels.add(labels(reading));
     }
-    for (DeviceField field : DeviceField.values()) {
+    for (MetricFamily family : vocabulary.families()) {
       boolean headerWritten = false;
       for (int i = 0; i < readings.size(); i++) {
-        GpuReading reading = readings.get(i);
-        if (!reading.has(field)) {
+        double value = family.value().of(readings.get(i), now);
+        if (Double.isNaN(value)) {
           continue;
         }
         if (!headerWritten) {
-          out.append(HEADERS.get(field));
+          out.append(family.header());
           headerWritten = true;
         }
         byte[] lineLabels = labels.get(i).prefix();
-        if (field == DeviceField.XID_ERRORS) {
-          int xid = (int) reading.value(field);
+        if (family.lastXid()) {
+          int xid = (int) value;
           lineLabels =
               labels
                   .get(i)
@@ -113,7 +107,7 @@ public final class DcgmRenderer {
                           new Label("err_code", Integer.toString(xid)),
                           new Label("err_msg", XidText.of(xid))));
         }
-        line(out, METRICS.get(field), lineLabels, format(reading.value(field), field.profiling()));
+        line(out, family.name(), lineLabels, format(value, family.fractional()));
       }
     }
     renderXidCounts(out, readings, labels, now);
@@ -194,8 +188,8 @@ public final class DcgmRenderer {
             new Label("pci_bus_id", gpu.pciBusId()),
             new Label("device", "nvidia" + gpu.index()),
             new Label("modelName", shape.modelName()),
-            new Label("Hostname", gpu.node()),
-            new Label("DCGM_FI_DRIVER_VERSION", shape.driverVersion())));
+            new Label(vocabulary.hostnameLabel(), gpu.node()),
+            new Label(vocabulary.driverVersionLabel(), shape.driverVersion())));
   }
 
   private static List<Label> podLabels(Pod pod, Gpu gpu) {
@@ -211,11 +205,6 @@ public final class DcgmRenderer {
       labels.add(new Label("dra_pool_name", gpu.node()));
     }
     return LabelSet.sorted(labels, List.of());
-  }
-
-  private static byte[] header(String metric, String help, String type) {
-    return PageBuffer.utf8(
-        "# HELP " + metric + " " + help + "\n" + "# TYPE " + metric + " " + type + "\n");
   }
 
   private static void line(PageBuffer out, byte[] metric, byte[] labels, String value) {

@@ -32,8 +32,12 @@ public final class ExporterRehearsal {
    */
   public record Result(int pages, boolean faultShown, Duration took) {}
 
-  /** Renders the copy's pages {@link #ROUNDS} times. */
-  public static Result run(ClusterShape shape, Duration xidWindow, Instant start) {
+  /**
+   * Renders the copy's pages {@link #ROUNDS} times, each copy node in the naming its index has in
+   * {@code rollout} (so the code the exporters will run is the code rehearsed).
+   */
+  public static Result run(
+      ClusterShape shape, Duration xidWindow, Instant start, NamingRollout rollout) {
     long began = System.nanoTime();
     // The copy's request rate scaled with its size, so its pods are as busy as the cluster's.
     ClusterShape small =
@@ -47,7 +51,7 @@ public final class ExporterRehearsal {
             shape.requestsPerSecond() * NODES / Math.max(NODES, shape.nodes()),
             shape.seed());
     ClusterModel copy = new ClusterModel(small, start);
-    DcgmRenderer renderer = new DcgmRenderer(copy.shape(), xidWindow);
+    ExporterNamings namings = new ExporterNamings(copy.shape(), xidWindow, copy.nodes(), rollout);
     PageBuffer page = new PageBuffer(NODES * 80_000);
     List<String> nodes = copy.nodes().stream().map(Node::name).toList();
     Instant now = start;
@@ -63,7 +67,7 @@ public final class ExporterRehearsal {
       copy.tick(now);
       copy.requests(now, now.plus(STEP));
       for (String node : nodes) {
-        renderer.renderInto(page, copy.readings(node, now), now);
+        namings.rendererOf(node).renderInto(page, copy.readings(node, now), now);
         pages++;
         if (round == ROUNDS - 1) {
           faultShown |= page.toString().contains("err_code=\"79\"");

@@ -40,7 +40,7 @@ public final class MetricsServers implements AutoCloseable {
   private static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
   private final ClusterModel model;
-  private final DcgmRenderer renderer;
+  private final ExporterNamings namings;
   private final Clock clock;
   private final Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2));
 
@@ -50,9 +50,9 @@ public final class MetricsServers implements AutoCloseable {
 
   private final Map<String, String> targets = new LinkedHashMap<>();
 
-  public MetricsServers(ClusterModel model, DcgmRenderer renderer, Clock clock) {
+  public MetricsServers(ClusterModel model, ExporterNamings namings, Clock clock) {
     this.model = model;
-    this.renderer = renderer;
+    this.namings = namings;
     this.clock = clock;
   }
 
@@ -134,7 +134,8 @@ public final class MetricsServers implements AutoCloseable {
     Buffer body;
     try {
       Instant now = clock.instant();
-      PageBuffer page = renderer.renderInto(buffers.get(), model.readings(node, now), now);
+      PageBuffer page =
+          namings.rendererOf(node).renderInto(buffers.get(), model.readings(node, now), now);
       body = Buffer.buffer(page.length()).appendBytes(page.array(), 0, page.length());
     } catch (RuntimeException e) {
       // Vert.x would log it and leave the scrape waiting for its timeout; answer it instead.

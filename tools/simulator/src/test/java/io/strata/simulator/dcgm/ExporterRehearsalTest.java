@@ -11,11 +11,13 @@ class ExporterRehearsalTest {
 
   @Test
   void rendersFourNodesPagesEveryRoundAndEndsWithGpusOffTheBus() {
+    // Mixed: two of the copy's nodes in each naming, so both are rehearsed.
     ExporterRehearsal.Result result =
         ExporterRehearsal.run(
             ClusterShape.defaults().withNodes(1_250),
             Duration.ofMinutes(5),
-            Instant.parse("2026-12-05T00:00:00Z"));
+            Instant.parse("2026-12-05T00:00:00Z"),
+            NamingRollout.MIXED);
 
     assertThat(result.pages()).isEqualTo(4 * 1_600);
     assertThat(result.faultShown()).isTrue();
