@@ -26,8 +26,7 @@ class ArchitectureTest extends ServiceArchitectureTest {
         List.of(
             "io.strata.correlator.api",
             "io.strata.correlator.codec",
-            "io.strata.correlator.deadletter",
-            "io.strata.correlator.topology"),
+            "io.strata.correlator.streams"),
         // Deviation today: core/request/ holds its Kafka Streams Serde; it belongs in topology/.
         List.of("org.apache.kafka.common.serialization.."));
   }

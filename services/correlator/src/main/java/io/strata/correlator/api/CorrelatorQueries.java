@@ -6,7 +6,7 @@ import io.strata.correlator.core.request.Baseline;
 import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.core.request.WindowStats;
 import io.strata.correlator.core.state.WorkloadView;
-import io.strata.correlator.topology.StoreNames;
+import io.strata.correlator.streams.StoreNames;
 import io.strata.events.incident.Incident;
 import io.strata.events.json.StrataJson;
 import jakarta.ws.rs.NotFoundException;

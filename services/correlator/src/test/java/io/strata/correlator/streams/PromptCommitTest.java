@@ -1,0 +1,78 @@
+package io.strata.correlator.streams;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.streams.processor.api.MockProcessorContext;
+import org.junit.jupiter.api.Test;
+
+class PromptCommitTest {
+
+  private static final long MS = 1_000_000L;
+
+  private final MockProcessorContext<String, Routed> context = new MockProcessorContext<>();
+  private final AtomicLong nanos = new AtomicLong(5_000 * MS);
+  private final AtomicInteger counted = new AtomicInteger();
+
+  private PromptCommit prompt(boolean enabled) {
+    PromptCommit prompt =
+        new PromptCommit(enabled, Duration.ofMillis(100), nanos::get, counted::incrementAndGet);
+    prompt.init(context);
+    return prompt;
+  }
+
+  @Test
+  void theFirstRequestCommitsAtOnce() {
+    prompt(true).request();
+
+    assertThat(context.committed()).isTrue();
+    assertThat(counted).hasValue(1);
+  }
+
+  @Test
+  void aRequestWithinTheSpacingWaitsForTheNextRecordAfterIt() {
+    PromptCommit prompt = prompt(true);
+    prompt.request();
+    context.resetCommit();
+
+    nanos.addAndGet(40 * MS);
+    prompt.request();
+    assertThat(context.committed()).as("40 ms after the last request").isFalse();
+
+    nanos.addAndGet(59 * MS);
+    prompt.onRecord();
+    assertThat(context.committed()).as("99 ms after").isFalse();
+
+    nanos.addAndGet(1 * MS);
+    prompt.onRecord();
+    assertThat(context.committed()).as("100 ms after: the held-back request goes out").isTrue();
+    assertThat(counted).hasValue(2);
+  }
+
+  @Test
+  void recordsWithoutARequestCommitNothing() {
+    PromptCommit prompt = prompt(true);
+    prompt.request();
+    context.resetCommit();
+
+    nanos.addAndGet(500 * MS);
+    prompt.onRecord();
+    prompt.onRecord();
+
+    assertThat(context.committed()).isFalse();
+    assertThat(counted).hasValue(1);
+  }
+
+  @Test
+  void disabledItNeverRequests() {
+    PromptCommit prompt = prompt(false);
+    prompt.request();
+    nanos.addAndGet(500 * MS);
+    prompt.onRecord();
+
+    assertThat(context.committed()).isFalse();
+    assertThat(counted).hasValue(0);
+  }
+}
