@@ -5,7 +5,7 @@ import io.strata.correlator.config.CorrelatorConfig;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.streams.CorrelatorMetrics;
 import io.strata.correlator.streams.CorrelatorTopology;
-import io.strata.correlator.streams.FaultPathRehearsal;
+import io.strata.correlator.streams.rehearsal.FaultPathRehearsal;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;

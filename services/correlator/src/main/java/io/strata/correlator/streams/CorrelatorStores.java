@@ -2,8 +2,6 @@ package io.strata.correlator.streams;
 
 import static io.strata.correlator.streams.CorrelatorTopology.json;
 
-import io.strata.correlator.codec.NodeCodecs;
-import io.strata.correlator.codec.WorkloadCodecs;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.incident.DeviceRecovery;
 import io.strata.correlator.core.incident.DeviceWatch;
@@ -13,6 +11,11 @@ import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeView;
 import io.strata.correlator.core.state.PodBrief;
 import io.strata.correlator.core.state.WorkloadView;
+import io.strata.correlator.streams.speed.NodeCodecs;
+import io.strata.correlator.streams.speed.RefreshPolicy;
+import io.strata.correlator.streams.speed.WorkloadCodecs;
+import io.strata.correlator.streams.speed.WriteBehindStore;
+import io.strata.correlator.streams.speed.WriteBehindStoreBuilder;
 import io.strata.events.k8s.ClaimState;
 import io.strata.events.k8s.PodState;
 import java.time.Duration;

@@ -3,6 +3,8 @@ package io.strata.correlator.streams;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.request.AssembledTrace;
 import io.strata.correlator.core.state.EventMark;
+import io.strata.correlator.streams.speed.SweepSplit;
+import io.strata.correlator.streams.speed.TraceSweep;
 import io.strata.events.EventType;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceSample;

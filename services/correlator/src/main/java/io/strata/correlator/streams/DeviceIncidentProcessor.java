@@ -2,6 +2,7 @@ package io.strata.correlator.streams;
 
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.incident.DeviceRecovery;
+import io.strata.correlator.streams.speed.PromptCommit;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -16,6 +16,7 @@ import io.strata.correlator.core.state.DeviceAnomalyDetector;
 import io.strata.correlator.core.state.GpuExemplars;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeView;
+import io.strata.correlator.streams.speed.PromptCommit;
 import io.strata.events.device.FindingKind;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.IncidentClass;

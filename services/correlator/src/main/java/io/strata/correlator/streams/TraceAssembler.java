@@ -6,6 +6,7 @@ import io.strata.correlator.core.request.OpenTrace;
 import io.strata.correlator.core.request.SharedValues;
 import io.strata.correlator.core.request.TimedTrace;
 import io.strata.correlator.core.request.TraceAccumulator;
+import io.strata.correlator.streams.speed.TraceSweep;
 import io.strata.events.trace.SpanSummary;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,10 +1,12 @@
 package io.strata.correlator.streams;
 
-import io.strata.correlator.codec.TraceCodecs;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.request.AssembledTrace;
 import io.strata.correlator.core.request.SharedValues;
 import io.strata.correlator.core.request.VersionRequests;
+import io.strata.correlator.streams.speed.SweepSplit;
+import io.strata.correlator.streams.speed.TraceCodecs;
+import io.strata.correlator.streams.speed.TraceSweep;
 import io.strata.events.topic.Topics;
 import java.time.Duration;
 import org.apache.kafka.common.serialization.Serdes;

@@ -1,7 +1,7 @@
 package io.strata.correlator.streams;
 
-import io.strata.correlator.codec.BinaryCodec;
-import io.strata.correlator.codec.WorkloadCodecs;
+import io.strata.correlator.streams.speed.BinaryCodec;
+import io.strata.correlator.streams.speed.WorkloadCodecs;
 import io.strata.events.serde.JsonSerde;
 import java.io.DataInputStream;
 import java.io.IOException;

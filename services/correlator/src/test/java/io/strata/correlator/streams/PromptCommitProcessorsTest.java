@@ -3,10 +3,10 @@ package io.strata.correlator.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.strata.correlator.codec.NodeCodecs;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.incident.DeviceRecovery;
 import io.strata.correlator.core.state.NodeView;
+import io.strata.correlator.streams.speed.NodeCodecs;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.k8s.PodPhase;

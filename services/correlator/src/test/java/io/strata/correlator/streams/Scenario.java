@@ -56,7 +56,7 @@ import org.apache.kafka.streams.test.TestRecord;
  * A TopologyTestDriver around the real topology with short windows, and builders for the records
  * the other services publish. Time is event time, set by each call.
  */
-final class Scenario implements AutoCloseable {
+public final class Scenario implements AutoCloseable {
 
   static final String CLUSTER = "c1";
   static final String NS = "ml";
@@ -129,7 +129,7 @@ final class Scenario implements AutoCloseable {
   }
 
   /** Short windows so a scenario takes a few simulated minutes. */
-  static CorrelatorSettings settings() {
+  public static CorrelatorSettings settings() {
     return new CorrelatorSettings(
         new CorrelatorSettings.Traces(Duration.ofSeconds(1), Duration.ZERO),
         new CorrelatorSettings.Windows(

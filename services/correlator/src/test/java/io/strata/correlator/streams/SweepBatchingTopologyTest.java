@@ -4,9 +4,9 @@ import static io.strata.correlator.streams.Scenario.at;
 import static io.strata.correlator.streams.Scenario.healthy;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.codec.TraceCodecs;
 import io.strata.correlator.core.request.AssembledTrace;
 import io.strata.correlator.core.request.VersionRequests;
+import io.strata.correlator.streams.speed.TraceCodecs;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.common.serialization.StringDeserializer;

@@ -2,6 +2,7 @@ package io.strata.correlator.streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.correlator.streams.speed.RefreshPolicy;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.common.serialization.StringDeserializer;

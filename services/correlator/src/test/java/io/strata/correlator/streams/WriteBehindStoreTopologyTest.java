@@ -2,6 +2,8 @@ package io.strata.correlator.streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.correlator.streams.speed.RefreshPolicy;
+import io.strata.correlator.streams.speed.WriteBehindStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.strata.correlator.streams;
+package io.strata.correlator.streams.speed;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,7 +12,7 @@ class PromptCommitTest {
 
   private static final long MS = 1_000_000L;
 
-  private final MockProcessorContext<String, Routed> context = new MockProcessorContext<>();
+  private final MockProcessorContext<String, Object> context = new MockProcessorContext<>();
   private final AtomicLong nanos = new AtomicLong(5_000 * MS);
   private final AtomicInteger counted = new AtomicInteger();
 

@@ -1,4 +1,4 @@
-package io.strata.correlator.codec;
+package io.strata.correlator.streams.speed;
 
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;

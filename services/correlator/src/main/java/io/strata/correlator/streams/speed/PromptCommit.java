@@ -1,4 +1,4 @@
-package io.strata.correlator.streams;
+package io.strata.correlator.streams.speed;
 
 import io.strata.correlator.config.CorrelatorSettings;
 import java.time.Duration;
@@ -22,7 +22,7 @@ import org.apache.kafka.streams.processor.api.ProcessingContext;
  * (Kafka Streams 4.1 {@code StreamThread#maybeCommit} → {@code
  * TaskManager#maybeCommitActiveTasksPerUserRequested}).
  */
-final class PromptCommit {
+public final class PromptCommit {
 
   private final boolean enabled;
   private final long spacingNanos;
@@ -48,17 +48,17 @@ final class PromptCommit {
   }
 
   /** As the device settings say, on the wall clock. */
-  static PromptCommit of(CorrelatorSettings.Device device, Runnable counted) {
+  public static PromptCommit of(CorrelatorSettings.Device device, Runnable counted) {
     return new PromptCommit(
         device.promptCommit(), device.promptCommitSpacing(), System::nanoTime, counted);
   }
 
-  void init(ProcessingContext context) {
+  public void init(ProcessingContext context) {
     this.context = context;
   }
 
   /** Something was forwarded that should be readable downstream soon. */
-  void request() {
+  public void request() {
     if (enabled) {
       pending = true;
       onRecord();
@@ -66,7 +66,7 @@ final class PromptCommit {
   }
 
   /** Per record: sends a request the spacing held back, once the spacing has passed. */
-  void onRecord() {
+  public void onRecord() {
     if (!pending) {
       return;
     }

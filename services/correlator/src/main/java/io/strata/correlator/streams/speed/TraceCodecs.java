@@ -1,13 +1,13 @@
-package io.strata.correlator.codec;
+package io.strata.correlator.streams.speed;
 
-import static io.strata.correlator.codec.BinaryCodec.readCorrelation;
-import static io.strata.correlator.codec.BinaryCodec.readInstant;
-import static io.strata.correlator.codec.BinaryCodec.readLong;
-import static io.strata.correlator.codec.BinaryCodec.readString;
-import static io.strata.correlator.codec.BinaryCodec.writeCorrelation;
-import static io.strata.correlator.codec.BinaryCodec.writeInstant;
-import static io.strata.correlator.codec.BinaryCodec.writeLong;
-import static io.strata.correlator.codec.BinaryCodec.writeString;
+import static io.strata.correlator.streams.speed.BinaryCodec.readCorrelation;
+import static io.strata.correlator.streams.speed.BinaryCodec.readInstant;
+import static io.strata.correlator.streams.speed.BinaryCodec.readLong;
+import static io.strata.correlator.streams.speed.BinaryCodec.readString;
+import static io.strata.correlator.streams.speed.BinaryCodec.writeCorrelation;
+import static io.strata.correlator.streams.speed.BinaryCodec.writeInstant;
+import static io.strata.correlator.streams.speed.BinaryCodec.writeLong;
+import static io.strata.correlator.streams.speed.BinaryCodec.writeString;
 
 import io.strata.correlator.core.request.AssembledTrace;
 import io.strata.correlator.core.request.OpenTrace;

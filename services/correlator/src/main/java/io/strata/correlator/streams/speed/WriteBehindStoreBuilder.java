@@ -1,17 +1,17 @@
-package io.strata.correlator.streams;
+package io.strata.correlator.streams.speed;
 
 import java.util.Map;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 
 /** Builds a {@link WriteBehindStore} over the store another builder makes. */
-final class WriteBehindStoreBuilder<V> implements StoreBuilder<KeyValueStore<String, V>> {
+public final class WriteBehindStoreBuilder<V> implements StoreBuilder<KeyValueStore<String, V>> {
 
   private final StoreBuilder<KeyValueStore<String, V>> below;
   private final int maxCleanEntries;
   private final RefreshPolicy<V> refresh;
 
-  WriteBehindStoreBuilder(
+  public WriteBehindStoreBuilder(
       StoreBuilder<KeyValueStore<String, V>> below, int maxCleanEntries, RefreshPolicy<V> refresh) {
     this.below = below;
     this.maxCleanEntries = maxCleanEntries;

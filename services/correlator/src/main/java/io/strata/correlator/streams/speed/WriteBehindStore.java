@@ -1,4 +1,4 @@
-package io.strata.correlator.streams;
+package io.strata.correlator.streams.speed;
 
 import java.util.HashMap;
 import java.util.HashSet;
@@ -48,7 +48,8 @@ import org.apache.kafka.streams.state.internals.CachedStateStore;
  * <p>Uses Kafka Streams' {@code CachedStateStore} hook (an internals interface, stable since 2.x);
  * WriteBehindStoreTopologyTest checks the changelog it produces.
  */
-final class WriteBehindStore<V> implements KeyValueStore<String, V>, CachedStateStore<String, V> {
+public final class WriteBehindStore<V>
+    implements KeyValueStore<String, V>, CachedStateStore<String, V> {
 
   /** A value written here and not yet below; {@code value == null} is a delete. */
   private record Pending<V>(V value, boolean existsBelow) {}

@@ -1,10 +1,12 @@
-package io.strata.correlator.streams;
+package io.strata.correlator.streams.rehearsal;
 
-import static io.strata.correlator.streams.RehearsalFleet.CLUSTER;
-import static io.strata.correlator.streams.RehearsalFleet.GPUS_PER_NODE;
+import static io.strata.correlator.streams.rehearsal.RehearsalFleet.CLUSTER;
+import static io.strata.correlator.streams.rehearsal.RehearsalFleet.GPUS_PER_NODE;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.streams.CorrelatorMetrics;
+import io.strata.correlator.streams.CorrelatorTopology;
 import io.strata.events.EventType;
 import io.strata.events.cloudevents.CloudEventHeaders;
 import io.strata.events.incident.Incident;

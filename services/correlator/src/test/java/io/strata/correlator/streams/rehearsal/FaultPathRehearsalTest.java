@@ -1,7 +1,8 @@
-package io.strata.correlator.streams;
+package io.strata.correlator.streams.rehearsal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.correlator.streams.Scenario;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
-package io.strata.correlator.codec;
+package io.strata.correlator.streams.speed;
 
-import static io.strata.correlator.codec.BinaryCodec.readInstant;
-import static io.strata.correlator.codec.BinaryCodec.readString;
-import static io.strata.correlator.codec.BinaryCodec.writeInstant;
-import static io.strata.correlator.codec.BinaryCodec.writeString;
+import static io.strata.correlator.streams.speed.BinaryCodec.readInstant;
+import static io.strata.correlator.streams.speed.BinaryCodec.readString;
+import static io.strata.correlator.streams.speed.BinaryCodec.writeInstant;
+import static io.strata.correlator.streams.speed.BinaryCodec.writeString;
 
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;

@@ -1,4 +1,4 @@
-package io.strata.correlator.codec;
+package io.strata.correlator.streams.speed;
 
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;

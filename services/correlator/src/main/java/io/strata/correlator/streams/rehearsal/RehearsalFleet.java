@@ -1,4 +1,4 @@
-package io.strata.correlator.streams;
+package io.strata.correlator.streams.rehearsal;
 
 import io.strata.events.Correlation;
 import io.strata.events.device.DeviceField;

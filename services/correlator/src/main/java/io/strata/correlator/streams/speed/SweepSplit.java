@@ -1,4 +1,4 @@
-package io.strata.correlator.streams;
+package io.strata.correlator.streams.speed;
 
 import io.strata.correlator.core.request.AssembledTrace;
 import io.strata.correlator.core.request.TimedTrace;
@@ -19,7 +19,7 @@ import org.apache.kafka.streams.processor.api.Record;
  *
  * @param <V> the batch a destination receives
  */
-final class SweepSplit<V> implements Processor<String, TraceSweep, String, V> {
+public final class SweepSplit<V> implements Processor<String, TraceSweep, String, V> {
 
   private final Function<AssembledTrace, String> destination;
   private final Function<List<TimedTrace>, V> batch;
@@ -29,7 +29,8 @@ final class SweepSplit<V> implements Processor<String, TraceSweep, String, V> {
    * @param destination the key a request goes to, {@code null} for a request this side skips
    * @param batch one key's requests as the value sent there
    */
-  SweepSplit(Function<AssembledTrace, String> destination, Function<List<TimedTrace>, V> batch) {
+  public SweepSplit(
+      Function<AssembledTrace, String> destination, Function<List<TimedTrace>, V> batch) {
     this.destination = destination;
     this.batch = batch;
   }

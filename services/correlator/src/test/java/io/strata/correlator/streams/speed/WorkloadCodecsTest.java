@@ -1,4 +1,4 @@
-package io.strata.correlator.codec;
+package io.strata.correlator.streams.speed;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.strata.correlator.streams;
+package io.strata.correlator.streams.speed;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -15,10 +15,10 @@ import java.util.function.LongSupplier;
  * @param maxDeferral how long a refresh may stay unwritten (measured on {@code nanoClock})
  * @param nanoClock a monotonic clock ({@code System::nanoTime})
  */
-record RefreshPolicy<V>(
+public record RefreshPolicy<V>(
     BiPredicate<V, V> refreshOnly, Duration maxDeferral, LongSupplier nanoClock) {
 
-  RefreshPolicy {
+  public RefreshPolicy {
     Objects.requireNonNull(refreshOnly, "refreshOnly");
     if (maxDeferral.isNegative()) {
       throw new IllegalArgumentException("maxDeferral must not be negative: " + maxDeferral);
@@ -26,12 +26,12 @@ record RefreshPolicy<V>(
   }
 
   /** Every change is written at the next commit. */
-  static <V> RefreshPolicy<V> never() {
+  public static <V> RefreshPolicy<V> never() {
     return new RefreshPolicy<>((current, next) -> false, Duration.ZERO, System::nanoTime);
   }
 
   /** On the wall clock. */
-  static <V> RefreshPolicy<V> of(BiPredicate<V, V> refreshOnly, Duration maxDeferral) {
+  public static <V> RefreshPolicy<V> of(BiPredicate<V, V> refreshOnly, Duration maxDeferral) {
     return new RefreshPolicy<>(refreshOnly, maxDeferral, System::nanoTime);
   }
 
