@@ -3,7 +3,7 @@ package io.strata.deviceingest;
 import io.strata.archrules.ServiceArchitectureTest;
 import java.util.List;
 
-/** device-ingest: parsing, assembling, presence and XID logic are the pure core. */
+/** device-ingest: parsing, assembling, field naming, presence and XID logic are the pure core. */
 class ArchitectureTest extends ServiceArchitectureTest {
 
   ArchitectureTest() {
@@ -12,6 +12,7 @@ class ArchitectureTest extends ServiceArchitectureTest {
         List.of(
             "io.strata.deviceingest.parse",
             "io.strata.deviceingest.assemble",
+            "io.strata.deviceingest.naming",
             "io.strata.deviceingest.presence",
             "io.strata.deviceingest.xid"),
         List.of(

@@ -20,5 +20,11 @@ public enum FindingReason {
    * The exporter labels no DRA claim for GPUs Kubernetes allocated through DRA claims: its DRA
    * mapping is off. One finding per scrape target, not one per GPU.
    */
-  EXPORTER_WITHOUT_DRA_ATTRIBUTION
+  EXPORTER_WITHOUT_DRA_ATTRIBUTION,
+  /**
+   * Lines of a page that name a known DCGM field but could not be put under its key: the same field
+   * under both its legacy and its Naming Standard name, or a unit that cannot be converted. Their
+   * values stay under their exporter names; a reader of an older contract sees UNSPECIFIED.
+   */
+  FIELD_NAMING_CONFLICT
 }

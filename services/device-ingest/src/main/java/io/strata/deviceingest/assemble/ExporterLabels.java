@@ -1,9 +1,10 @@
 package io.strata.deviceingest.assemble;
 
 /**
- * Label names dcgm-exporter writes (see
- * shared/reference/dcgm-exporter/NOTES_labels_and_behaviour.md), including the legacy names of its
- * --use-old-namespace mode and the Hostname → hostname rename.
+ * Label names dcgm-exporter writes (see its render_metrics.go and transformation/const.go),
+ * including the legacy names of its --use-old-namespace mode and the Hostname → hostname rename
+ * (4.8.3). The DCGM field names, the driver version label's included, are in the naming table
+ * ({@code io.strata.deviceingest.naming.FieldNames}).
  */
 final class ExporterLabels {
 
@@ -17,7 +18,6 @@ final class ExporterLabels {
   static final String HOSTNAME_LOWER = "hostname";
   static final String MIG_PROFILE = "GPU_I_PROFILE";
   static final String MIG_INSTANCE = "GPU_I_ID";
-  static final String DRIVER_VERSION = "DCGM_FI_DRIVER_VERSION";
   static final String POD = "pod";
   static final String POD_LEGACY = "pod_name";
   static final String NAMESPACE = "namespace";
@@ -35,7 +35,9 @@ final class ExporterLabels {
   static final String DRA_MIG_DEVICE_UUID = "dra_mig_device_uuid";
   static final String XID = "xid";
 
-  static final String LAST_XID_METRIC = "DCGM_FI_DEV_XID_ERRORS";
+  /** The driver version label-type field, by its legacy (canonical) name. */
+  static final String DRIVER_VERSION = "DCGM_FI_DRIVER_VERSION";
+
   static final String XID_COUNT_METRIC = "DCGM_EXP_XID_ERRORS_COUNT";
   static final String HEALTH_METRIC = "DCGM_EXP_GPU_HEALTH_STATUS";
   static final String FIELD_PREFIX = "DCGM_";

@@ -2,6 +2,8 @@ package io.strata.deviceingest.assemble;
 
 import static io.strata.deviceingest.assemble.ExporterLabels.*;
 
+import io.strata.deviceingest.naming.Naming;
+import io.strata.deviceingest.naming.NamingProblem;
 import io.strata.deviceingest.parse.MetricLine;
 import io.strata.events.device.DeviceField;
 import io.strata.events.device.DeviceOwner;
@@ -12,9 +14,13 @@ import java.util.Map;
 /**
  * Collects the lines of one GPU. Identity and owner come from the GPU's first line: when a GPU is
  * shared (the exporter repeats its series once per pod), the first pod in the page is the one
- * reported.
+ * reported, and a field's first line is the value taken. A field under both its legacy and its
+ * standard name is taken from the standard name; the legacy value stays in other_fields under its
+ * exporter name and the page reports the clash.
  */
 final class GpuAccumulator {
+
+  private static final int FIELDS = DeviceField.values().length;
 
   private final String gpuUuid;
   private final String gpuIndex;
@@ -28,6 +34,9 @@ final class GpuAccumulator {
   private final Map<String, Double> fields = new HashMap<>();
   private final Map<String, Double> otherFields = new HashMap<>();
   private final Map<Integer, Long> xidCounts = new HashMap<>();
+  // Per DeviceField ordinal: the exporter name its value came from, the value as exported.
+  private final String[] fieldSources = new String[FIELDS];
+  private final double[] exportedValues = new double[FIELDS];
   private String driverVersion;
   private int worstHealth = -1;
   private Integer lastXid;
@@ -46,35 +55,64 @@ final class GpuAccumulator {
   }
 
   /** Returns false when the value was not finite and therefore not kept. */
-  boolean add(MetricLine line) {
+  boolean add(MetricLine line, GpuLabels labels, ResolvedName name, NamingReport.Collector report) {
     if (driverVersion == null) {
-      driverVersion = nonEmpty(line.label(DRIVER_VERSION));
+      driverVersion = labels.driverVersion();
     }
-    String name = line.name();
     double value = line.value();
     if (!Double.isFinite(value)) {
       return false;
     }
-    switch (name) {
-      case HEALTH_METRIC -> {
+    switch (name.role()) {
+      case HEALTH -> {
         // One series per health watch: the GPU's health is the worst of them.
         worstHealth = Math.max(worstHealth, (int) value);
-        otherFields.merge(name, value, Math::max);
+        otherFields.merge(line.name(), value, Math::max);
       }
-      case XID_COUNT_METRIC -> addXidCount(line, value);
-      default -> {
-        if (name.equals(LAST_XID_METRIC)) {
-          lastXid = (int) value;
-        }
-        DeviceField known = DeviceField.fromDcgmName(name).orElse(null);
-        if (known != null) {
-          fields.putIfAbsent(known.key(), value);
-        } else {
-          otherFields.putIfAbsent(name, value);
-        }
-      }
+      case XID_COUNT -> addXidCount(line, value);
+      case FIELD -> addField(line, name, value, report);
+      case OTHER -> otherFields.putIfAbsent(line.name(), value);
     }
     return true;
+  }
+
+  private void addField(
+      MetricLine line, ResolvedName name, double value, NamingReport.Collector report) {
+    if (name.conversion() == null) {
+      otherFields.putIfAbsent(line.name(), value);
+      return;
+    }
+    int slot = name.field().ordinal();
+    String source = fieldSources[slot];
+    if (source == null) {
+      take(line, name, value);
+    } else if (!source.equals(line.name())) {
+      // The same field under its other name: the standard name's value is the one published.
+      boolean standardNow = name.naming() == Naming.STANDARD;
+      String legacy = standardNow ? source : line.name();
+      String standard = standardNow ? line.name() : source;
+      report.add(
+          line.lineNumber(),
+          NamingProblem.SAME_FIELD_UNDER_BOTH_NAMES,
+          legacy + " and " + standard + " for one GPU: " + standard + " is read");
+      if (standardNow) {
+        otherFields.putIfAbsent(source, exportedValues[slot]);
+        take(line, name, value);
+      } else {
+        otherFields.putIfAbsent(line.name(), value);
+      }
+    }
+  }
+
+  private void take(MetricLine line, ResolvedName name, double exported) {
+    int slot = name.field().ordinal();
+    double value = name.conversion().apply(line);
+    fieldSources[slot] = line.name();
+    exportedValues[slot] = exported;
+    fields.put(name.field().key(), value);
+    if (name.isLastXid()) {
+      lastXid = (int) value;
+    }
   }
 
   private void addXidCount(MetricLine line, double value) {

@@ -13,11 +13,13 @@ import java.util.TreeSet;
  * One /metrics page, read and grouped per GPU.
  *
  * @param presentByGpu per GPU UUID, every DCGM_* name on its lines, as a metric or as a label
- *     (label-type counters such as DCGM_FI_DRIVER_VERSION are exported as labels)
+ *     (label-type counters such as DCGM_FI_DRIVER_VERSION are exported as labels); a field of the
+ *     naming table under its legacy name, whichever name the page used
  * @param lineErrors the first malformed lines: line number → reason
  * @param nonFiniteValues NaN/±Inf values read but not carried (JSON has no representation for them)
  * @param linesWithoutGpu DCGM lines without a GPU UUID (NvSwitch, CPU, link lines): counted, never
  *     taken as a GPU's field
+ * @param naming which DCGM naming the page speaks, and the lines it could not read because of it
  */
 public record ScrapedPage(
     List<GpuReading> gpus,
@@ -25,7 +27,8 @@ public record ScrapedPage(
     ParseSummary summary,
     Map<Integer, String> lineErrors,
     int nonFiniteValues,
-    int linesWithoutGpu) {
+    int linesWithoutGpu,
+    NamingReport naming) {
 
   public ScrapedPage {
     gpus = List.copyOf(gpus);

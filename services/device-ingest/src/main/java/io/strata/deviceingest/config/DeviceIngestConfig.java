@@ -175,7 +175,9 @@ public interface DeviceIngestConfig {
     /**
      * DCGM field names every target should export; default: dcgm-exporter's default counter list
      * (etc/default-counters.csv, which also enables five DCP profiling fields). A label-type field
-     * counts as present when it appears as a label.
+     * counts as present when it appears as a label. A field of the naming table
+     * (dcgm/field-names.csv) counts as present under its legacy or its DCGM Field Naming Standard
+     * name, whichever of the two is configured here.
      */
     @WithDefault(
         "DCGM_FI_DEV_SM_CLOCK,DCGM_FI_DEV_MEM_CLOCK,DCGM_FI_DEV_MEMORY_TEMP,DCGM_FI_DEV_GPU_TEMP,"

@@ -13,6 +13,9 @@ public final class MetricLine {
   String name;
   int labelCount;
   double value;
+  boolean valueIsDecimal;
+  long valueDigits;
+  int valuePower;
   boolean hasTimestamp;
   double timestamp;
   int lineNumber;
@@ -63,6 +66,27 @@ public final class MetricLine {
 
   public double value() {
     return value;
+  }
+
+  /**
+   * The value × 10^{@code exponent} (|exponent| <= 22), rounded once from the decimal the page
+   * wrote: exact whenever the value was written with at most 15 significant digits (the parser's
+   * exact path), so "0.29" × 10^2 is 29.0, where 0.29 * 100 is 28.999999999999996. Other values
+   * (more digits, NaN, infinities) are multiplied as doubles: at most one rounding more.
+   */
+  public double valueTimesPowerOfTen(int exponent) {
+    int power = valuePower + exponent;
+    if (valueIsDecimal && power >= -22 && power <= 22) {
+      double digits = valueDigits;
+      double magnitude =
+          power >= 0
+              ? digits * NumberParser.powerOfTen(power)
+              : digits / NumberParser.powerOfTen(-power);
+      return Math.copySign(magnitude, value);
+    }
+    return exponent >= 0
+        ? value * NumberParser.powerOfTen(exponent)
+        : value / NumberParser.powerOfTen(-exponent);
   }
 
   public boolean hasTimestamp() {

@@ -5,10 +5,10 @@ import java.nio.charset.StandardCharsets;
 /**
  * Reads a sample value or timestamp straight from the page bytes as Go's ParseFloat would for the
  * exposition formats: decimal and scientific notation, NaN and (+/-)Inf in any case. Plain decimals
- * with at most 15 significant digits and a small exponent take an exact fast path (the product or
- * quotient of two exactly representable doubles is correctly rounded); everything else is
- * validated, then handed to {@link Double#parseDouble}. Hexadecimal floats and Java's type suffixes
- * ({@code 1d}, {@code 2f}) are rejected.
+ * with at most 15 significant digits (trailing zeros aside) and a small exponent take an exact fast
+ * path (the product or quotient of two exactly representable doubles is correctly rounded);
+ * everything else is validated, then handed to {@link Double#parseDouble}. Hexadecimal floats and
+ * Java's type suffixes ({@code 1d}, {@code 2f}) are rejected.
  */
 final class NumberParser {
 
@@ -20,13 +20,39 @@ final class NumberParser {
   private static final int MAX_EXPONENT_DIGITS = 6;
 
   private double result;
+  private boolean decimal;
+  private long decimalDigits;
+  private int decimalPower;
 
   double result() {
     return result;
   }
 
+  /**
+   * Whether the last result was read exactly from a decimal of at most 15-16 significant digits:
+   * then its magnitude is the correctly rounded value of {@link #decimalDigits()} × 10^{@link
+   * #decimalPower()}, and that decimal can be rescaled by a power of ten exactly.
+   */
+  boolean decimal() {
+    return decimal;
+  }
+
+  long decimalDigits() {
+    return decimalDigits;
+  }
+
+  int decimalPower() {
+    return decimalPower;
+  }
+
+  /** 10^power for |power| <= 22, exact in a double. */
+  static double powerOfTen(int power) {
+    return POWERS_OF_TEN[power];
+  }
+
   /** Parses {@code text[start, end)}; returns false (leaving no result) when it is not a number. */
   boolean parse(byte[] text, int start, int end) {
+    decimal = false;
     if (start >= end) {
       return false;
     }
@@ -54,7 +80,8 @@ final class NumberParser {
         }
         mantissa = mantissa * 10 + d;
       } else {
-        overflow = true;
+        // Digits past 18 are dropped: only a non-zero one makes the fast path inexact.
+        overflow |= d != 0;
         scale++;
       }
     }
@@ -70,7 +97,7 @@ final class NumberParser {
           mantissa = mantissa * 10 + d;
           scale--;
         } else {
-          overflow = true;
+          overflow |= d != 0;
         }
       }
     }
@@ -107,10 +134,18 @@ final class NumberParser {
       return false;
     }
     int power = scale + exponent;
+    // Trailing zeros of a long integer ("49099410918293700") belong in the power, not the digits.
+    while (!overflow && mantissa >= MAX_EXACT_MANTISSA && mantissa % 10 == 0) {
+      mantissa /= 10;
+      power++;
+    }
     if (!overflow && mantissa < MAX_EXACT_MANTISSA && Math.abs(power) <= 22) {
       double value = mantissa;
       value = power >= 0 ? value * POWERS_OF_TEN[power] : value / POWERS_OF_TEN[-power];
       result = negative ? -value : value;
+      decimal = true;
+      decimalDigits = mantissa;
+      decimalPower = power;
       return true;
     }
     // Validated above: only digits, one dot and an exponent remain, which parseDouble reads

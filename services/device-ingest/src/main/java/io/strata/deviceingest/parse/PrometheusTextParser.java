@@ -9,9 +9,10 @@ import java.util.Arrays;
  * regular expression. It accepts HELP/TYPE/UNIT metadata, other comments, blank lines, CRLF line
  * ends, a missing final newline, escaped label values ({@code \\}, {@code \"}, {@code \n}; an
  * unknown escape is kept as written, as Prometheus does), optional timestamps, NaN and +/-Inf, and
- * OpenMetrics exemplars. A line it cannot read is reported to the sink with its number and reason
- * and skipped; no input makes it throw or loop. It reads every page exactly as the String-based
- * parser it replaced did (ADR 024; {@code ParserDifferentialTest}).
+ * OpenMetrics exemplars. HELP texts go to the sink (a unit may be stated there), the rest of the
+ * metadata is only validated. A line it cannot read is reported to the sink with its number and
+ * reason and skipped; no input makes it throw or loop. It reads every page exactly as the
+ * String-based parser it replaced did (ADR 024; {@code ParserDifferentialTest}).
  *
  * <p>Where the time goes on a dcgm-exporter page: a sample line is its metric name (a short scan,
  * then the string of the same bytes from {@link ByteStrings}), its label set (found in {@link
@@ -75,6 +76,8 @@ public final class PrometheusTextParser {
       } else if (next == MALFORMED) {
         malformed++;
         sink.malformed(lineNumber, error);
+      } else if (next == HELP) {
+        sink.help(helpName, strings.get(text, helpStart, helpEnd));
       } else if (next == END_OF_FILE) {
         break;
       }
@@ -87,7 +90,12 @@ public final class PrometheusTextParser {
   private static final int SKIPPED = -1;
   private static final int MALFORMED = -2;
   private static final int END_OF_FILE = -3;
+  private static final int HELP = -4;
   private int lineAfter;
+  // A HELP line's metric name and text (as written: escapes are not decoded).
+  private String helpName;
+  private int helpStart;
+  private int helpEnd;
 
   private int parseLine(byte[] text, int start, int length) {
     int pos = skipBlanks(text, start, length);
@@ -134,6 +142,12 @@ public final class PrometheusTextParser {
       if (!isMetricType(text, typePos, typeEnd) || skipBlanks(text, typeEnd, end) != end) {
         return malformed(ParseErrorReason.INVALID_METADATA);
       }
+    }
+    if (help) {
+      helpName = name(text, namePos, nameEnd);
+      helpStart = skipBlanks(text, nameEnd, end);
+      helpEnd = end;
+      return HELP;
     }
     return SKIPPED;
   }
@@ -186,6 +200,9 @@ public final class PrometheusTextParser {
       return malformed(ParseErrorReason.INVALID_VALUE);
     }
     line.value = numbers.result();
+    line.valueIsDecimal = numbers.decimal();
+    line.valueDigits = numbers.decimalDigits();
+    line.valuePower = numbers.decimalPower();
     line.hasTimestamp = false;
     pos = skipBlanks(text, valueEnd, end);
     if (pos == end) {

@@ -1,5 +1,7 @@
 package io.strata.deviceingest.presence;
 
+import io.strata.deviceingest.naming.FieldNames;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -22,28 +24,50 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * Each is reported on the first scrape when something is missing and whenever it changes
  * afterwards, never on every scrape. A GPU that leaves the page is forgotten.
+ *
+ * <p>A field of the naming table counts as present under either of its names: an expected field may
+ * be configured by its legacy or its standard name, and findings list it as configured.
  */
 public final class FieldPresenceTracker {
 
   private final List<String> expected;
+  // The name each expected field is present under (a renamed field's legacy name), by expected.
+  private final Map<String, String> presentAs = new HashMap<>();
   private final Map<String, List<String>> missingByTarget = new ConcurrentHashMap<>();
   private final Map<String, Map<String, List<String>>> gpuMissingByTarget =
       new ConcurrentHashMap<>();
 
   public FieldPresenceTracker(List<String> expected) {
-    this.expected =
-        expected.stream().map(String::trim).filter(s -> !s.isEmpty()).sorted().distinct().toList();
+    this(expected, FieldNames.shipped());
+  }
+
+  /** {@code names}: the naming table the page's present names were canonicalised with. */
+  public FieldPresenceTracker(List<String> expected, FieldNames names) {
+    List<String> kept = new ArrayList<>();
+    Set<String> fields = new HashSet<>();
+    for (String name :
+        expected.stream().map(String::trim).filter(s -> !s.isEmpty()).sorted().toList()) {
+      String canonical = names.canonical(name);
+      // A field configured under both its names is one field.
+      if (fields.add(canonical)) {
+        kept.add(name);
+        presentAs.put(name, canonical);
+      }
+    }
+    this.expected = List.copyOf(kept);
   }
 
   /**
    * Records what a successful scrape of {@code target} carried, per GPU; returns what to report.
    *
-   * @param presentByGpu per GPU UUID, the DCGM names on its lines (as metric or label names)
+   * @param presentByGpu per GPU UUID, the DCGM names on its lines (as metric or label names), a
+   *     renamed field's under its legacy name
    */
   public Presence observe(String target, Map<String, Set<String>> presentByGpu) {
     Set<String> anyGpu = new HashSet<>();
     presentByGpu.values().forEach(anyGpu::addAll);
-    List<String> missing = expected.stream().filter(f -> !anyGpu.contains(f)).toList();
+    List<String> missing =
+        expected.stream().filter(f -> !anyGpu.contains(presentAs.get(f))).toList();
     List<String> before = missingByTarget.put(target, missing);
     Optional<PresenceChange> pageChange = change(before, missing);
 
@@ -53,7 +77,10 @@ public final class FieldPresenceTracker {
     presentByGpu.forEach(
         (gpu, present) -> {
           List<String> lacking =
-              expected.stream().filter(f -> anyGpu.contains(f) && !present.contains(f)).toList();
+              expected.stream()
+                  .filter(
+                      f -> anyGpu.contains(presentAs.get(f)) && !present.contains(presentAs.get(f)))
+                  .toList();
           now.put(gpu, lacking);
           change(previous.get(gpu), lacking).ifPresent(c -> gpuChanges.put(gpu, c));
         });

@@ -1,6 +1,7 @@
 package io.strata.deviceingest.scrape;
 
 import io.strata.deviceingest.assemble.GpuReading;
+import io.strata.deviceingest.assemble.NamingReport;
 import io.strata.deviceingest.assemble.ScrapedPage;
 import io.strata.deviceingest.presence.FieldPresenceTracker.PresenceChange;
 import io.strata.deviceingest.publish.OutgoingEvent;
@@ -18,8 +19,8 @@ import java.util.UUID;
 
 /**
  * The findings a scrape can produce, each one state change of a target or GPU (failing, back,
- * malformed lines, expected fields absent or present again), as events ready to publish. Keyed
- * {@code cluster/target-url} for a target, {@code cluster/node/gpu_uuid} for a GPU.
+ * malformed lines, naming problems, expected fields absent or present again), as events ready to
+ * publish. Keyed {@code cluster/target-url} for a target, {@code cluster/node/gpu_uuid} for a GPU.
  */
 final class ScrapeFindings {
 
@@ -77,6 +78,43 @@ final class ScrapeFindings {
         now);
   }
 
+  /**
+   * The page's naming problems changed: lines whose value could not be put under their field's key
+   * (kept in other_fields): {@code FIELD_NAMING_CONFLICT}, each line's {@link
+   * io.strata.deviceingest.naming.NamingProblem} in {@code line_errors}. RESOLVED when the page has
+   * none any more.
+   */
+  OutgoingEvent<DeviceFinding> namingProblems(ScrapeTarget target, ScrapedPage page, Instant now) {
+    NamingReport naming = page.naming();
+    String node = pageNode(target, page);
+    if (naming.problems().isEmpty()) {
+      return target(
+          target,
+          node,
+          FindingKind.RESOLVED,
+          FindingReason.FIELD_NAMING_CONFLICT,
+          "no naming problem any more" + namingOf(page),
+          List.of(),
+          Map.of(),
+          0,
+          now);
+    }
+    return target(
+        target,
+        node,
+        FindingKind.PARSE_ERRORS,
+        FindingReason.FIELD_NAMING_CONFLICT,
+        naming.problemLines()
+            + " line(s) read but kept out of the sample's fields"
+            + namingOf(page)
+            + ": "
+            + String.join("; ", naming.problems()),
+        List.of(),
+        naming.lineProblems(),
+        naming.problemLines(),
+        now);
+  }
+
   /** Expected fields went missing from the whole page, or are all present again. */
   OutgoingEvent<DeviceFinding> pagePresence(
       ScrapeTarget target, ScrapedPage page, PresenceChange change, Instant now) {
@@ -87,7 +125,7 @@ final class ScrapeFindings {
           node,
           FindingKind.RESOLVED,
           FindingReason.EXPECTED_FIELD_ABSENT,
-          "every expected field is present again",
+          "every expected field is present again" + namingOf(page),
           List.of(),
           Map.of(),
           0,
@@ -98,11 +136,19 @@ final class ScrapeFindings {
         node,
         FindingKind.FIELD_MISSING,
         FindingReason.EXPECTED_FIELD_ABSENT,
-        change.missing().size() + " expected field(s) absent from " + target.url(),
+        change.missing().size() + " expected field(s) absent from " + target.url() + namingOf(page),
         change.missing(),
         Map.of(),
         change.missing().size(),
         now);
+  }
+
+  /**
+   * Which DCGM naming the exporter speaks, for a finding's message (the events contract has no
+   * field for it): a field counts as present under either name.
+   */
+  private static String namingOf(ScrapedPage page) {
+    return " (exporter naming: " + page.naming().naming() + ")";
   }
 
   /**
@@ -128,15 +174,16 @@ final class ScrapeFindings {
             node,
             target.url(),
             gpuUuid,
-            resolved
-                ? "GPU " + gpuUuid + " reports every field the other GPUs of its page report"
-                : "GPU "
-                    + gpuUuid
-                    + " lacks "
-                    + change.missing().size()
-                    + " expected field(s) the other GPUs of "
-                    + target.url()
-                    + " report",
+            (resolved
+                    ? "GPU " + gpuUuid + " reports every field the other GPUs of its page report"
+                    : "GPU "
+                        + gpuUuid
+                        + " lacks "
+                        + change.missing().size()
+                        + " expected field(s) the other GPUs of "
+                        + target.url()
+                        + " report")
+                + namingOf(page),
             change.missing(),
             null,
             null,

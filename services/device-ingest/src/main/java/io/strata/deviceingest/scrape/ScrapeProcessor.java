@@ -3,6 +3,7 @@ package io.strata.deviceingest.scrape;
 import io.strata.deviceingest.assemble.GpuReading;
 import io.strata.deviceingest.assemble.PageAssembler;
 import io.strata.deviceingest.assemble.ScrapedPage;
+import io.strata.deviceingest.naming.FieldNames;
 import io.strata.deviceingest.parse.ExpositionFormat;
 import io.strata.deviceingest.parse.PrometheusTextParser;
 import io.strata.deviceingest.presence.FieldPresenceTracker;
@@ -57,7 +58,8 @@ public final class ScrapeProcessor {
     this.xids = new XidDetector(history);
     this.catalog = catalog;
     this.maxLineErrors = maxLineErrors;
-    this.presence = new FieldPresenceTracker(expectedFields);
+    // The naming table is read here, at startup: a broken table fails the service, not a scrape.
+    this.presence = new FieldPresenceTracker(expectedFields, FieldNames.shipped());
   }
 
   public ScrapeOutput processPage(ScrapeTarget target, ScrapeResponse response, Instant now) {
@@ -103,6 +105,9 @@ public final class ScrapeProcessor {
     }
     if (outcomes.parseErrorsChanged(target.url(), page.lineErrors())) {
       events.add(findings.parseErrors(target, page, now));
+    }
+    if (outcomes.namingProblemsChanged(target.url(), page.naming().problems())) {
+      events.add(findings.namingProblems(target, page, now));
     }
     return new ScrapeOutput(
         target.url(),
