@@ -19,7 +19,7 @@ class ArchitectureTest extends ServiceArchitectureTest {
             "io.strata.deviceingest.config",
             "io.strata.deviceingest.discovery",
             "io.strata.deviceingest.health",
-            "io.strata.deviceingest.publish",
+            "io.strata.deviceingest.kafka",
             "io.strata.deviceingest.scrape"),
         List.of());
   }

@@ -16,7 +16,7 @@ class ArchitectureTest extends ServiceArchitectureTest {
             "io.strata.k8swatcher.identity"),
         List.of(
             "io.strata.k8swatcher.watch",
-            "io.strata.k8swatcher.publish",
+            "io.strata.k8swatcher.kafka",
             "io.strata.k8swatcher.reconcile",
             "io.strata.k8swatcher.health",
             "io.strata.k8swatcher.config"),

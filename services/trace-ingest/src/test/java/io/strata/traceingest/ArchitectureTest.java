@@ -15,7 +15,7 @@ class ArchitectureTest extends ServiceArchitectureTest {
             "io.strata.traceingest.summary"),
         List.of(
             "io.strata.traceingest.receiver",
-            "io.strata.traceingest.publish",
+            "io.strata.traceingest.kafka",
             "io.strata.traceingest.health",
             "io.strata.traceingest.config"),
         List.of());

@@ -1,6 +1,6 @@
 package io.strata.deviceingest.health;
 
-import io.strata.deviceingest.publish.KafkaEventPublisher;
+import io.strata.deviceingest.kafka.KafkaEventPublisher;
 import io.strata.kafka.publish.PublisherHealth;
 import io.strata.kafka.quarkus.PublisherReadinessCheck;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,6 +1,6 @@
 package io.strata.deviceingest.scrape;
 
-import io.strata.deviceingest.publish.OutgoingEvent;
+import io.strata.deviceingest.kafka.OutgoingEvent;
 import io.strata.events.device.FindingReason;
 import java.util.List;
 

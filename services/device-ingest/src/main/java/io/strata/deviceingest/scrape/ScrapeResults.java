@@ -4,7 +4,7 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Scope;
-import io.strata.deviceingest.publish.KafkaEventPublisher;
+import io.strata.deviceingest.kafka.KafkaEventPublisher;
 import io.strata.events.device.FindingReason;
 import java.time.Clock;
 import java.time.Duration;

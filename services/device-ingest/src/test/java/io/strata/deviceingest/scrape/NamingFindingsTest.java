@@ -2,7 +2,7 @@ package io.strata.deviceingest.scrape;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.deviceingest.publish.OutgoingEvent;
+import io.strata.deviceingest.kafka.OutgoingEvent;
 import io.strata.deviceingest.xid.XidCatalog;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.FindingKind;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.deviceingest.assemble.PageAssembler;
 import io.strata.deviceingest.config.DeviceIngestConfig;
+import io.strata.deviceingest.kafka.OutgoingEvent;
 import io.strata.deviceingest.naming.ExporterNaming;
 import io.strata.deviceingest.parse.PrometheusTextParser;
-import io.strata.deviceingest.publish.OutgoingEvent;
 import io.strata.deviceingest.testing.StandardNamingPages;
 import io.strata.deviceingest.xid.XidCatalog;
 import io.strata.events.device.DeviceField;

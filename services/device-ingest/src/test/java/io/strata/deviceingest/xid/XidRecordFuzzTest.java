@@ -2,8 +2,8 @@ package io.strata.deviceingest.xid;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.deviceingest.publish.XidRecord;
-import io.strata.deviceingest.publish.XidRecord.SkipReason;
+import io.strata.deviceingest.kafka.XidRecord;
+import io.strata.deviceingest.kafka.XidRecord.SkipReason;
 import io.strata.embeddedkafka.FuzzHeaders;
 import io.strata.events.EventType;
 import io.strata.events.device.XidEvent;

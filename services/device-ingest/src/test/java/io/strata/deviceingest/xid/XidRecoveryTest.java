@@ -3,8 +3,8 @@ package io.strata.deviceingest.xid;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.strata.deviceingest.publish.OutgoingEvent;
-import io.strata.deviceingest.publish.XidTopicFollower;
+import io.strata.deviceingest.kafka.OutgoingEvent;
+import io.strata.deviceingest.kafka.XidTopicFollower;
 import io.strata.deviceingest.scrape.ScrapeOutput;
 import io.strata.deviceingest.scrape.ScrapeProcessor;
 import io.strata.deviceingest.scrape.ScrapeResponse;

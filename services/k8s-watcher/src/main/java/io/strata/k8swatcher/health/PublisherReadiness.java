@@ -1,6 +1,6 @@
 package io.strata.k8swatcher.health;
 
-import io.strata.k8swatcher.publish.KafkaPublisher;
+import io.strata.k8swatcher.kafka.KafkaPublisher;
 import io.strata.kafka.publish.PublisherHealth;
 import io.strata.kafka.quarkus.PublisherReadinessCheck;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -5,7 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.Informable;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
-import io.strata.k8swatcher.config.WatcherConfig;
+import io.strata.k8swatcher.config.K8sWatcherConfig;
 import io.strata.k8swatcher.dra.DraApiVersion;
 import io.strata.k8swatcher.dra.DraV1Adapter;
 import io.strata.k8swatcher.dra.DraV1beta1Adapter;
@@ -28,7 +28,7 @@ final class InformerFactory {
   private final boolean trim;
   private final CachedFields kept;
 
-  InformerFactory(KubernetesClient client, WatcherConfig config) {
+  InformerFactory(KubernetesClient client, K8sWatcherConfig config) {
     this.client = client;
     this.namespaces = config.namespaces().filter(list -> !list.isEmpty());
     this.resyncMillis = config.resync().toMillis();

@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.strata.k8swatcher.config.WatcherConfig;
+import io.strata.k8swatcher.config.K8sWatcherConfig;
 import io.strata.k8swatcher.dra.DraApiVersion;
 import io.strata.kubetest.CrudApiServer;
 import io.strata.kubetest.KubeAccess;
@@ -75,12 +75,12 @@ class KubeAccessRbacTest {
   }
 
   /** Only the settings InformerFactory reads; anything else is a test error. */
-  private static WatcherConfig config(Optional<List<String>> namespaces) {
-    WatcherConfig.Dra dra =
-        (WatcherConfig.Dra)
+  private static K8sWatcherConfig config(Optional<List<String>> namespaces) {
+    K8sWatcherConfig.Dra dra =
+        (K8sWatcherConfig.Dra)
             Proxy.newProxyInstance(
-                WatcherConfig.class.getClassLoader(),
-                new Class<?>[] {WatcherConfig.Dra.class},
+                K8sWatcherConfig.class.getClassLoader(),
+                new Class<?>[] {K8sWatcherConfig.Dra.class},
                 (proxy, method, args) -> {
                   if (method.getName().equals("uuidAttributes")) {
                     return List.of("uuid");
@@ -88,12 +88,12 @@ class KubeAccessRbacTest {
                   throw new UnsupportedOperationException(method.getName());
                 });
     // The cache trimming keeps the pod labels the mapping reads: the defaults of
-    // WatcherConfig.Pods.
-    WatcherConfig.Pods pods =
-        (WatcherConfig.Pods)
+    // K8sWatcherConfig.Pods.
+    K8sWatcherConfig.Pods pods =
+        (K8sWatcherConfig.Pods)
             Proxy.newProxyInstance(
-                WatcherConfig.class.getClassLoader(),
-                new Class<?>[] {WatcherConfig.Pods.class},
+                K8sWatcherConfig.class.getClassLoader(),
+                new Class<?>[] {K8sWatcherConfig.Pods.class},
                 (proxy, method, args) ->
                     switch (method.getName()) {
                       case "modelVersionKeys" ->
@@ -102,17 +102,17 @@ class KubeAccessRbacTest {
                       case "namespacesOfInterest" -> Optional.empty();
                       default -> throw new UnsupportedOperationException(method.getName());
                     });
-    return (WatcherConfig)
+    return (K8sWatcherConfig)
         Proxy.newProxyInstance(
-            WatcherConfig.class.getClassLoader(),
-            new Class<?>[] {WatcherConfig.class},
+            K8sWatcherConfig.class.getClassLoader(),
+            new Class<?>[] {K8sWatcherConfig.class},
             (proxy, method, args) ->
                 switch (method.getName()) {
                   case "namespaces" -> namespaces;
                   case "resync" -> Duration.ofMinutes(10);
                   case "dra" -> dra;
                   // Trimmed caches, as deployed: the informers' requests do not depend on it.
-                  case "cache" -> (WatcherConfig.Cache) () -> true;
+                  case "cache" -> (K8sWatcherConfig.Cache) () -> true;
                   case "pods" -> pods;
                   default -> throw new UnsupportedOperationException(method.getName());
                 });

@@ -26,7 +26,7 @@ public interface RemediatorConfig {
 
   /**
    * Per incident class (for example {@code DEVICE_FAULT}), the ordered action types of its plan.
-   * Classes not listed use the built-in table of PRODUCT.md.
+   * Classes not listed use the built-in table (ClassPlans).
    */
   Map<String, List<ActionType>> plans();
 

@@ -15,7 +15,7 @@ import java.time.Instant;
 
 /**
  * Builds block_actions payloads the way Slack sends them (form field {@code payload}, shaped like
- * the reference payloads in shared/reference/slack) and posts them signed over real HTTP.
+ * Slack SDKs' own block_actions test payloads) and posts them signed over real HTTP.
  */
 final class SlackClicks {
 

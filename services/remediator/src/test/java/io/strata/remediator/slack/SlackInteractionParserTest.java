@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 class SlackInteractionParserTest {
 
-  /** Shaped like bolt-python's block_actions test body (shared/reference/slack). */
+  /** Shaped like bolt-python's block_actions test body. */
   private static final String PAYLOAD =
       """
       {"type":"block_actions","user":{"id":"U111","username":"primary-owner","team_id":"T111"},

@@ -3,7 +3,7 @@ package io.strata.traceingest.health;
 import io.strata.kafka.publish.KafkaAvailability;
 import io.strata.kafka.publish.PublisherHealth;
 import io.strata.kafka.quarkus.PublisherReadinessCheck;
-import io.strata.traceingest.publish.InFlightLimits;
+import io.strata.traceingest.kafka.InFlightLimits;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;

@@ -1,6 +1,6 @@
 package io.strata.traceingest.receiver;
 
-import io.strata.traceingest.publish.Refusal;
+import io.strata.traceingest.kafka.Refusal;
 
 /** What an export request of readable OTLP came to. */
 public sealed interface ExportOutcome {

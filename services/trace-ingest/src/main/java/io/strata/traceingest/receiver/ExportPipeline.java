@@ -2,9 +2,9 @@ package io.strata.traceingest.receiver;
 
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 import io.strata.kafka.publish.KafkaAvailability;
-import io.strata.traceingest.publish.InFlightLimits;
-import io.strata.traceingest.publish.Refusal;
-import io.strata.traceingest.publish.SpanSink;
+import io.strata.traceingest.kafka.InFlightLimits;
+import io.strata.traceingest.kafka.Refusal;
+import io.strata.traceingest.kafka.SpanSink;
 import io.strata.traceingest.summary.SpanSummarizer;
 import io.strata.traceingest.summary.SummaryBatch;
 import java.time.Clock;

@@ -4,10 +4,10 @@ import com.google.rpc.Code;
 import com.google.rpc.Status;
 import io.opentelemetry.proto.collector.trace.v1.ExportTracePartialSuccess;
 import io.opentelemetry.proto.collector.trace.v1.ExportTraceServiceResponse;
+import io.strata.traceingest.kafka.Refusal;
 import io.strata.traceingest.otlp.DecodeFailure;
 import io.strata.traceingest.otlp.OtlpFormat;
 import io.strata.traceingest.otlp.OtlpJson;
-import io.strata.traceingest.publish.Refusal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 

@@ -1,10 +1,10 @@
 package io.strata.traceingest.receiver;
 
+import io.strata.traceingest.kafka.Refusal;
 import io.strata.traceingest.otlp.DecodeFailure;
 import io.strata.traceingest.otlp.OtlpDecodeException;
 import io.strata.traceingest.otlp.OtlpFormat;
 import io.strata.traceingest.otlp.OtlpRequestDecoder;
-import io.strata.traceingest.publish.Refusal;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;

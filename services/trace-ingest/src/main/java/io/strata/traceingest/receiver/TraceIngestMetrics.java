@@ -2,9 +2,9 @@ package io.strata.traceingest.receiver;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.strata.traceingest.kafka.InFlightLimits;
+import io.strata.traceingest.kafka.Refusal;
 import io.strata.traceingest.otlp.DecodeFailure;
-import io.strata.traceingest.publish.InFlightLimits;
-import io.strata.traceingest.publish.Refusal;
 import io.strata.traceingest.summary.SpanRejection;
 import java.util.Locale;
 

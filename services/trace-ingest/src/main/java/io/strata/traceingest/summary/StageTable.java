@@ -32,7 +32,7 @@ public final class StageTable {
     this.requestNames = new HashSet<>(requestNames);
   }
 
-  /** The defaults of PRODUCT.md: one span name per stage, spelled like the stage. */
+  /** The defaults: one span name per stage, spelled like the stage. */
   public static StageTable defaults() {
     return new StageTable(
         Map.of(

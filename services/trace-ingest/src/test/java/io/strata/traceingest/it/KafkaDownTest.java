@@ -19,7 +19,7 @@ import io.restassured.response.Response;
 import io.strata.embeddedkafka.InjectTestKafka;
 import io.strata.embeddedkafka.StrataKafkaResource;
 import io.strata.embeddedkafka.TestKafka;
-import io.strata.traceingest.publish.InFlightLimits;
+import io.strata.traceingest.kafka.InFlightLimits;
 import io.strata.traceingest.receiver.ReceiverServers;
 import jakarta.inject.Inject;
 import java.io.IOException;

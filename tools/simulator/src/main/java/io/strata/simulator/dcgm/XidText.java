@@ -4,7 +4,7 @@ import java.util.Map;
 
 /**
  * err_msg texts dcgm-exporter puts on DCGM_FI_DEV_XID_ERRORS for the XIDs the simulator raises
- * (from its xid_errors.go table, see shared/reference/xid/dcgm-exporter_xid_errors_text.csv).
+ * (from its xid_errors.go table).
  */
 final class XidText {
 

@@ -13,12 +13,12 @@ import java.util.Map;
  * Publishes the exporters the way the dcgm-exporter Helm chart does, so device-ingest can find them
  * by EndpointSlice discovery instead of one huge list of URLs: a Service {@code dcgm-exporter}
  * labelled {@code app.kubernetes.io/name=dcgm-exporter} with one port named {@code metrics}
- * (shared/reference/dcgm-exporter/dcgm-exporter.yaml, the chart's rendered manifest), and the
- * EndpointSlices its controller would write: the Service's labels plus {@code
- * kubernetes.io/service-name}, each endpoint ready with its {@code nodeName}. Every simulated
- * exporter listens on its own local port, which one slice of a real Service cannot express (all
- * endpoints of a slice share its ports), so there is one slice per node. Only for per-node metrics
- * mode: the shared mode's per-node paths have no EndpointSlice form.
+ * (dcgm-exporter's Helm chart, as rendered), and the EndpointSlices its controller would write: the
+ * Service's labels plus {@code kubernetes.io/service-name}, each endpoint ready with its {@code
+ * nodeName}. Every simulated exporter listens on its own local port, which one slice of a real
+ * Service cannot express (all endpoints of a slice share its ports), so there is one slice per
+ * node. Only for per-node metrics mode: the shared mode's per-node paths have no EndpointSlice
+ * form.
  */
 public final class ExporterEndpoints {
 

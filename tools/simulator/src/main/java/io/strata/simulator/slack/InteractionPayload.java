@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /**
  * The block_actions payload Slack sends to an app's interactivity Request URL when a user clicks a
- * button on a message (shape of shared/reference/slack/*block_actions*.json).
+ * button on a message (shape of the Slack SDKs' block_actions test payloads).
  */
 public final class InteractionPayload {
 

@@ -14,7 +14,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-/** The ordered action types per incident class: PRODUCT.md's table, overridable per class. */
+/** The ordered action types per incident class: the on-call path's table, overridable per class. */
 public final class ClassPlans {
 
   private static final Map<IncidentClass, List<ActionType>> BUILT_IN =

@@ -1,4 +1,4 @@
-package io.strata.traceingest.publish;
+package io.strata.traceingest.kafka;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.strata.events.topic.Topics;

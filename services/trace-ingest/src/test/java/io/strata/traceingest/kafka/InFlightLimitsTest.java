@@ -1,4 +1,4 @@
-package io.strata.traceingest.publish;
+package io.strata.traceingest.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

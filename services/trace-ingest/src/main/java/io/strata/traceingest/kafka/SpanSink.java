@@ -1,4 +1,4 @@
-package io.strata.traceingest.publish;
+package io.strata.traceingest.kafka;
 
 import io.strata.events.trace.SpanSummary;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.strata.traceingest.publish;
+package io.strata.traceingest.kafka;
 
 /**
  * Why a readable export request is refused for now; the client should retry after the advertised

@@ -1,4 +1,4 @@
-package io.strata.k8swatcher.publish;
+package io.strata.k8swatcher.kafka;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

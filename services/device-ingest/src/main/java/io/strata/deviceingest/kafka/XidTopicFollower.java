@@ -1,4 +1,4 @@
-package io.strata.deviceingest.publish;
+package io.strata.deviceingest.kafka;
 
 import io.strata.deviceingest.xid.XidHistory;
 import io.strata.events.topic.Topics;

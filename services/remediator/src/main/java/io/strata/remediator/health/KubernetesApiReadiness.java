@@ -11,7 +11,7 @@ import org.eclipse.microprofile.health.Readiness;
 /** Ready when the Kubernetes API answers the GPU node census the blast-radius guard needs. */
 @Readiness
 @ApplicationScoped
-public class KubernetesApiCheck implements HealthCheck {
+public class KubernetesApiReadiness implements HealthCheck {
 
   @Inject TargetGateway gateway;
 

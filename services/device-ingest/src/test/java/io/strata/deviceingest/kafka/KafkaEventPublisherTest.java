@@ -1,7 +1,7 @@
-package io.strata.deviceingest.publish;
+package io.strata.deviceingest.kafka;
 
-import static io.strata.deviceingest.publish.PublishTestEvents.sample;
-import static io.strata.deviceingest.publish.PublishTestEvents.xid;
+import static io.strata.deviceingest.kafka.PublishTestEvents.sample;
+import static io.strata.deviceingest.kafka.PublishTestEvents.xid;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

@@ -1,4 +1,4 @@
-package io.strata.deviceingest.publish;
+package io.strata.deviceingest.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

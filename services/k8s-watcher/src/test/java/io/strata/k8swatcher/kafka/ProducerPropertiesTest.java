@@ -1,4 +1,4 @@
-package io.strata.k8swatcher.publish;
+package io.strata.k8swatcher.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

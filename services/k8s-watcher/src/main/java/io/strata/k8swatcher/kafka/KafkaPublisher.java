@@ -1,11 +1,11 @@
-package io.strata.k8swatcher.publish;
+package io.strata.k8swatcher.kafka;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import io.quarkus.runtime.Startup;
 import io.strata.events.topic.Topics;
-import io.strata.k8swatcher.config.WatcherConfig;
+import io.strata.k8swatcher.config.K8sWatcherConfig;
 import io.strata.kafka.metrics.ClientMetrics;
 import io.strata.kafka.produce.ProducerSettings;
 import io.strata.kafka.produce.RecordStamper;
@@ -44,7 +44,7 @@ public class KafkaPublisher {
   public static final String SOURCE = "/strata/k8s-watcher";
   private static final Logger LOG = Logger.getLogger(KafkaPublisher.class);
 
-  @Inject WatcherConfig config;
+  @Inject K8sWatcherConfig config;
   @Inject Clock clock;
   @Inject MeterRegistry registry;
   @Inject RepublishRequests republish;

@@ -1,4 +1,4 @@
-package io.strata.traceingest.publish;
+package io.strata.traceingest.kafka;
 
 import java.util.concurrent.atomic.AtomicInteger;
 

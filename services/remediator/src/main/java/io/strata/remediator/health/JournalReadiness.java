@@ -11,7 +11,7 @@ import org.eclipse.microprofile.health.Readiness;
 /** Ready once the action history is read back from Kafka: before that, approvals could repeat. */
 @Readiness
 @ApplicationScoped
-public class JournalReadyCheck implements HealthCheck {
+public class JournalReadiness implements HealthCheck {
 
   @Inject RemediationService service;
   @Inject ActionJournal journal;

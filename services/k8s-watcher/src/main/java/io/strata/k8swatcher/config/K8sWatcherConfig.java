@@ -12,7 +12,7 @@ import java.util.Optional;
 
 /** The whole configuration of k8s-watcher: {@code strata.k8s-watcher.*}. */
 @ConfigMapping(prefix = "strata.k8s-watcher")
-public interface WatcherConfig {
+public interface K8sWatcherConfig {
 
   /**
    * Name of the cluster this watcher observes: the first part of every record key and {@code

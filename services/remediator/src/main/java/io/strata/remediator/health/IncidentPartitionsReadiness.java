@@ -15,7 +15,7 @@ import org.eclipse.microprofile.health.Readiness;
  */
 @Readiness
 @ApplicationScoped
-public class IncidentPartitionsCheck implements HealthCheck {
+public class IncidentPartitionsReadiness implements HealthCheck {
 
   @Inject IncidentFollower follower;
 

@@ -1,4 +1,4 @@
-package io.strata.deviceingest.publish;
+package io.strata.deviceingest.kafka;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
