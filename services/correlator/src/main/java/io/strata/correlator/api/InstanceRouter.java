@@ -34,11 +34,6 @@ public final class InstanceRouter {
   private final HttpClient http;
   private final Optional<String> internalToken;
 
-  /** A router whose forwarded requests carry no token (for peers that do not check one). */
-  public InstanceRouter(KafkaStreams streams, HostInfo self, HttpClient http) {
-    this(streams, self, http, Optional.empty());
-  }
-
   /**
    * @param self this instance's advertised host:port; null when none is configured (then every
    *     query is answered from local stores only)

@@ -293,15 +293,8 @@ public interface CorrelatorConfig {
     Duration xidLookback();
 
     /**
-     * Commit as soon as device trouble or a device incident is forwarded rather than at the next
-     * {@code commit.interval.ms}: under exactly-once an XID's incident otherwise waits for two
-     * commit intervals, one per hop (ADR 041). Off: the commit interval alone decides.
-     */
-    @WithDefault("true")
-    boolean promptCommit();
-
-    /**
-     * The least time between two prompt commit requests of one processor: a storm of trouble costs
+     * The least time between two prompt commit requests of one processor (a commit asked for as
+     * soon as device trouble or a device incident is forwarded, ADR 041): a storm of trouble costs
      * at most the commits of this commit interval; a request held back goes out with the next
      * record after it.
      */
@@ -359,7 +352,6 @@ public interface CorrelatorConfig {
         new CorrelatorSettings.Device(
             device().temperatureCelsius(),
             device().xidLookback(),
-            device().promptCommit(),
             device().promptCommitSpacing(),
             device().readingsMaxDeferral()),
         internalPartitions(),

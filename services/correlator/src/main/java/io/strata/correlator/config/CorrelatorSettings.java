@@ -46,12 +46,6 @@ public record CorrelatorSettings(
         other);
   }
 
-  /** How many traces one task keeps open at most, unless configured. */
-  public static final int DEFAULT_MAX_OPEN_TRACES = 200_000;
-
-  /** How long a completed trace is remembered to recognise its late spans, unless configured. */
-  public static final Duration DEFAULT_LATE_SPAN_MEMORY = Duration.ofMinutes(1);
-
   public CorrelatorSettings {
     Duration assembly = traces.inactivityGap().plus(traces.grace());
     if (windows.grace().compareTo(assembly) < 0) {
@@ -74,43 +68,13 @@ public record CorrelatorSettings(
     }
   }
 
-  /** The node side's partitions default to the node-partitioned topics' default count. */
-  public CorrelatorSettings(
-      Traces traces,
-      Windows windows,
-      Regression regression,
-      Lifecycle lifecycle,
-      Ownership ownership,
-      Device device,
-      int internalPartitions,
-      Materialized.StoreType storeType) {
-    this(
-        traces,
-        windows,
-        regression,
-        lifecycle,
-        ownership,
-        device,
-        internalPartitions,
-        io.strata.events.topic.Topics.DEVICE_SAMPLES.defaultPartitions(),
-        storeType);
-  }
-
   /**
    * Trace assembly: a trace is complete once no span arrived for {@code inactivityGap} (plus {@code
    * grace}) of stream time; at most {@code maxOpen} traces are open per task; a span of a trace
    * completed up to {@code lateSpanMemory} (event time) before is counted as late.
    */
   public record Traces(
-      Duration inactivityGap, Duration grace, int maxOpen, Duration lateSpanMemory) {
-    public Traces(Duration inactivityGap, Duration grace, int maxOpen) {
-      this(inactivityGap, grace, maxOpen, DEFAULT_LATE_SPAN_MEMORY);
-    }
-
-    public Traces(Duration inactivityGap, Duration grace) {
-      this(inactivityGap, grace, DEFAULT_MAX_OPEN_TRACES);
-    }
-  }
+      Duration inactivityGap, Duration grace, int maxOpen, Duration lateSpanMemory) {}
 
   /**
    * Per workload × model_version windows; {@code slo} is the latency a request must meet to count
@@ -152,28 +116,7 @@ public record CorrelatorSettings(
       Duration reopenCooldown,
       int deviceCleanSamplesToResolve,
       Duration quietPeriod,
-      Duration stateRetention) {
-
-    /** How long state of a GPU or workload that went silent is kept, unless configured. */
-    public static final Duration DEFAULT_STATE_RETENTION = Duration.ofHours(24);
-
-    public Lifecycle(
-        int windowsToOpen,
-        int windowsToResolve,
-        Duration updateInterval,
-        Duration reopenCooldown,
-        int deviceCleanSamplesToResolve,
-        Duration quietPeriod) {
-      this(
-          windowsToOpen,
-          windowsToResolve,
-          updateInterval,
-          reopenCooldown,
-          deviceCleanSamplesToResolve,
-          quietPeriod,
-          DEFAULT_STATE_RETENTION);
-    }
-  }
+      Duration stateRetention) {}
 
   /** Exporter-vs-Kubernetes ownership verification. */
   public record Ownership(Duration mismatchGrace, boolean reportExporterWithoutOwner) {}
@@ -182,9 +125,9 @@ public record CorrelatorSettings(
    * Device anomaly thresholds used as DEVICE_DEGRADED evidence, and how device trouble and its
    * incidents are committed.
    *
-   * @param promptCommit request a commit as soon as device trouble or a device incident is
-   *     forwarded instead of waiting for {@code commit.interval.ms} (ADR 041)
-   * @param promptCommitSpacing the least time between two such requests
+   * @param promptCommitSpacing the least time between two requests of a commit as soon as device
+   *     trouble or a device incident is forwarded, instead of waiting for {@code
+   *     commit.interval.ms} (ADR 041)
    * @param readingsMaxDeferral how long a GPU entry change that is only new readings (and a GPU's
    *     served requests) may stay unwritten to the changelog; zero writes every change at the next
    *     commit (ADR 042)
@@ -192,31 +135,13 @@ public record CorrelatorSettings(
   public record Device(
       double temperatureCelsius,
       Duration xidLookback,
-      boolean promptCommit,
       Duration promptCommitSpacing,
-      Duration readingsMaxDeferral) {
-
-    /** Prompt commits on, at most one request per 100 ms; readings deferred up to 30 s. */
-    public Device(double temperatureCelsius, Duration xidLookback) {
-      this(
-          temperatureCelsius,
-          xidLookback,
-          true,
-          DEFAULT_PROMPT_COMMIT_SPACING,
-          DEFAULT_READINGS_MAX_DEFERRAL);
-    }
-  }
-
-  /** How long new readings of a GPU may wait to be written, unless configured. */
-  public static final Duration DEFAULT_READINGS_MAX_DEFERRAL = Duration.ofSeconds(30);
-
-  /** The prompt-commit spacing's default: a storm of faults costs a 100 ms commit interval. */
-  public static final Duration DEFAULT_PROMPT_COMMIT_SPACING = Duration.ofMillis(100);
+      Duration readingsMaxDeferral) {}
 
   /** The production defaults (1-minute windows advancing every 10 s). */
   public static CorrelatorSettings defaults() {
     return new CorrelatorSettings(
-        new Traces(Duration.ofSeconds(5), Duration.ofSeconds(5)),
+        new Traces(Duration.ofSeconds(5), Duration.ofSeconds(5), 200_000, Duration.ofMinutes(1)),
         new Windows(
             Duration.ofMinutes(1),
             Duration.ofSeconds(10),
@@ -235,9 +160,16 @@ public record CorrelatorSettings(
             Duration.ofMinutes(15),
             0.3),
         new Lifecycle(
-            2, 3, Duration.ofMinutes(1), Duration.ofMinutes(10), 5, Duration.ofMinutes(15)),
+            2,
+            3,
+            Duration.ofMinutes(1),
+            Duration.ofMinutes(10),
+            5,
+            Duration.ofMinutes(15),
+            Duration.ofHours(24)),
         new Ownership(Duration.ofMinutes(2), true),
-        new Device(85.0, Duration.ofMinutes(15)),
+        new Device(85.0, Duration.ofMinutes(15), Duration.ofMillis(100), Duration.ofSeconds(30)),
+        6,
         6,
         Materialized.StoreType.ROCKS_DB);
   }

@@ -13,9 +13,8 @@ import io.strata.correlator.core.state.NodeHealth;
  * workloads from the workload side. Every case but {@link Node} names its tracker
  * (cluster/node/gpu|CLASS).
  *
- * <p>It travels over the device-incident-inputs repartition topic as JSON in the wire form the
- * earlier single record with nullable fields wrote ({@code kind} with that record's {@code Kind}
- * values, the same field names), so a record written before the change still decodes.
+ * <p>It travels over the device-incident-inputs repartition topic as JSON, {@code kind} naming the
+ * case ({@code InputWireFormatTest}).
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "kind")
 @JsonSubTypes({

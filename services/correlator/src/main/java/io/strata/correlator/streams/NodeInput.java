@@ -17,9 +17,8 @@ import java.util.List;
  *
  * <p>Pods and claims reach the node side over the node-inputs repartition topic as JSON, traces in
  * binary ({@link NodeInputSerde}); JSON is also how the node side parks any input as a dead letter.
- * The JSON form is the one the earlier single record with nullable fields wrote: {@code kind} names
- * the case (the same names as that record's {@code Kind} values) and the pod key, claim key or GPU
- * UUID is {@code object_key}, so a record written before the change still decodes.
+ * In JSON {@code kind} names the case and the pod key, claim key or GPU UUID is {@code object_key}
+ * ({@code InputWireFormatTest}).
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "kind")
 @JsonSubTypes({
@@ -55,7 +54,7 @@ sealed interface NodeInput {
   /** One XID a GPU raised. */
   record Xid(XidEvent xid) implements NodeInput {}
 
-  /** A request served on one of the node's GPUs: kept as that GPU's exemplar. */
+  /** A request served on one of the node's GPUs, in a {@link Traces}: kept as its exemplar. */
   record Trace(@JsonProperty("object_key") String gpuUuid, ExemplarTrace trace)
       implements NodeInput {}
 
@@ -96,10 +95,6 @@ sealed interface NodeInput {
   /** The node object's state; {@code null} (a tombstone) when it was deleted. */
   static NodeInput node(NodeState node) {
     return node == null ? new NodeRemoved() : new Node(node);
-  }
-
-  static NodeInput trace(ExemplarTrace trace) {
-    return new Trace(trace.gpuUuid(), trace);
   }
 
   /** One node's share of a completion sweep, as its GPUs' exemplars. */

@@ -14,16 +14,11 @@ import org.apache.kafka.common.serialization.Serializer;
 
 /**
  * The node-inputs repartition's values: a node's requests of one completion sweep (nearly every
- * record of the topic, ADR 040) in the binary codec, the rare pods and claims as the JSON {@link
- * NodeInput} always was. A binary value starts with its format version byte, JSON with {@code '{'},
- * so records a previous correlator left in the topic still decode after an upgrade: its JSON
- * exemplars, and its binary single exemplars (version 1). Internal topic only: the public topics
- * stay JSON (docs/EVENTS.md).
+ * record of the topic, ADR 040) in the binary codec, the rare pods and claims as JSON ({@link
+ * NodeInput}). A binary value starts with its format version byte, JSON with {@code '{'}. Internal
+ * topic only: the public topics stay JSON (docs/EVENTS.md).
  */
 final class NodeInputSerde implements Serde<NodeInput> {
-
-  /** One request's exemplar per record, as correlators before ADR 040 wrote them. */
-  private static final int TRACE_VERSION = 1;
 
   /** One node's requests of a completion sweep. */
   private static final int TRACES_VERSION = 2;
@@ -35,14 +30,6 @@ final class NodeInputSerde implements Serde<NodeInput> {
     return (topic, value) -> {
       if (value instanceof NodeInput.Traces traces) {
         return BinaryCodec.encode(traces, NodeInputSerde::writeTraces);
-      }
-      if (value instanceof NodeInput.Trace trace) {
-        return BinaryCodec.encode(
-            trace,
-            (out, t) -> {
-              out.writeByte(TRACE_VERSION);
-              writeTrace(out, t);
-            });
       }
       return json.serialize(topic, value);
     };
@@ -73,19 +60,7 @@ final class NodeInputSerde implements Serde<NodeInput> {
   }
 
   private static NodeInput readBinary(DataInputStream in) throws IOException {
-    int version = in.readUnsignedByte();
-    if (version == TRACE_VERSION) {
-      return readTrace(in);
-    }
-    if (version != TRACES_VERSION) {
-      throw new IOException(
-          "a node-inputs record has format version "
-              + version
-              + ", expected "
-              + TRACE_VERSION
-              + " or "
-              + TRACES_VERSION);
-    }
+    BinaryCodec.expectVersion(in, TRACES_VERSION, "a node-inputs record");
     int count = in.readInt();
     if (count < 0) {
       throw new IOException("a node-inputs record has " + count + " traces");

@@ -1,7 +1,6 @@
 package io.strata.correlator.streams;
 
 import io.strata.correlator.config.CorrelatorSettings;
-import io.strata.correlator.core.incident.DeviceWatch;
 import io.strata.correlator.core.node.ClaimAttribution;
 import io.strata.correlator.core.node.DeviceTrouble;
 import io.strata.correlator.core.node.GpuHandoff;
@@ -19,7 +18,6 @@ import io.strata.correlator.core.state.NodeView;
 import io.strata.correlator.streams.speed.PromptCommit;
 import io.strata.events.device.FindingKind;
 import io.strata.events.device.XidEvent;
-import io.strata.events.incident.IncidentClass;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -122,10 +120,6 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
       traces.traces().forEach(trace -> keepExemplar(record.key(), trace));
       return;
     }
-    if (input instanceof NodeInput.Trace trace) {
-      keepExemplar(record.key(), trace);
-      return;
-    }
     NodeView meta = Optional.ofNullable(nodes.get(record.key())).orElse(NodeView.empty());
     String uuid = gpuOf(input);
     String gpuKey = uuid == null || uuid.isBlank() ? null : record.key() + "/" + uuid;
@@ -196,7 +190,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
     if (input instanceof NodeInput.Xid xid) {
       return onXid(record, view, xid.xid());
     }
-    // NodeInput.Trace and Traces: handled in process(), they touch only the GPUs' exemplars.
+    // NodeInput.Traces: handled in process(), it touches only the GPUs' exemplars.
     return view;
   }
 
@@ -264,11 +258,6 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
 
   private void toDeviceIncidents(Record<String, NodeInput> record, DeviceIncidentInput input) {
     context.forward(record.withValue(new Routed.ToDeviceIncidents(input)));
-  }
-
-  /** cluster/node/gpu|CLASS: one tracker per (GPU scope, class); see {@link DeviceTrouble}. */
-  static String trackerKey(String nodeKey, String uuid, IncidentClass incidentClass) {
-    return DeviceWatch.trackerKey(nodeKey, uuid, incidentClass);
   }
 
   /** The requests a GPU served, by its cluster/node/gpu key: read only for a device incident. */

@@ -102,11 +102,11 @@ final class RequestSlices implements Processor<String, VersionRequests, String, 
 
   /**
    * A record holds one version's requests of a completion sweep (ADR 040): each is taken in order,
-   * at its own timestamp, exactly as it was when it came alone.
+   * at its own timestamp.
    */
   @Override
   public void process(Record<String, VersionRequests> record) {
-    for (TimedTrace timed : record.value().timed(record.timestamp())) {
+    for (TimedTrace timed : record.value().traces()) {
       add(record.key(), timed.trace(), timed.timestamp());
     }
   }

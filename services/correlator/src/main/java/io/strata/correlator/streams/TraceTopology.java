@@ -72,7 +72,7 @@ final class TraceTopology {
             .process(
                 () ->
                     new SweepSplit<VersionRequests>(
-                        TraceTopology::workloadVersion, VersionRequests.Batch::new),
+                        TraceTopology::workloadVersion, VersionRequests::new),
                 Named.as("traces-by-workload-version"))
             .repartition(
                 Repartitioned.with(Serdes.String(), TraceCodecs.versionRequests())

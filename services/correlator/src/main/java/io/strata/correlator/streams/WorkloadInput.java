@@ -12,10 +12,9 @@ import io.strata.correlator.core.state.PodBrief;
  * Everything the workload side consumes, keyed by cluster/namespace/workload: one case per kind of
  * record.
  *
- * <p>It travels over the workload-inputs repartition topic as JSON in the wire form the earlier
- * single record with nullable fields wrote: {@code kind} names the case (that record's {@code Kind}
- * values) and the GPU UUID, pod key or tracker key is {@code object_key}, so a record written
- * before the change still decodes.
+ * <p>It travels over the workload-inputs repartition topic ({@link WorkloadInputSerde}): an owned
+ * GPU's state and its release in binary, the other cases as JSON, where {@code kind} names the case
+ * and the GPU UUID, pod key or tracker key is {@code object_key} ({@code InputWireFormatTest}).
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "kind")
 @JsonSubTypes({

@@ -12,9 +12,8 @@ import org.apache.kafka.common.serialization.Serializer;
 /**
  * The workload-inputs repartition's values: the state of an owned GPU and its release (nearly
  * every record of the topic: one per owned GPU whose state changed) in the binary codec, the rare
- * windows, pods, events and watches as the JSON {@link WorkloadInput} always was. A binary value
- * starts with its case byte, JSON with {@code '{'}, so records a previous correlator left in the
- * topic still decode after an upgrade. Internal topic only: the public topics stay JSON
+ * windows, pods, events and watches as JSON ({@link WorkloadInput}). A binary value starts with its
+ * case byte, JSON with {@code '{'}. Internal topic only: the public topics stay JSON
  * (docs/EVENTS.md).
  */
 final class WorkloadInputSerde implements Serde<WorkloadInput> {

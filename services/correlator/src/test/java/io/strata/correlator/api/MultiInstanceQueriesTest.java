@@ -43,6 +43,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -239,6 +240,7 @@ class MultiInstanceQueriesTest {
             defaults.ownership(),
             defaults.device(),
             4,
+            defaults.nodePartitions(),
             Materialized.StoreType.IN_MEMORY);
     Properties props = new Properties();
     props.put(StreamsConfig.APPLICATION_ID_CONFIG, "correlator-iq-test");
@@ -260,7 +262,8 @@ class MultiInstanceQueriesTest {
             new InstanceRouter(
                 streams,
                 self,
-                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()),
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(),
+                Optional.empty()),
             Duration.ofMinutes(2),
             3,
             Clock.systemUTC());

@@ -9,12 +9,10 @@ import io.strata.events.serde.JsonSerde;
 import org.junit.jupiter.api.Test;
 
 /**
- * The node, workload and device-incident inputs cross repartition topics as JSON. Before they were
- * sealed types they were one record with a {@code kind} enum and nullable fields; these literals
- * are what that record wrote (kind, object_key / tracker_key / workload_key, the payload under its
- * field name, absent fields omitted), so a record left on a repartition topic by the previous
- * version still decodes to the case it meant, and the new writer keeps kind and keys where they
- * were.
+ * The node, workload and device-incident inputs cross repartition topics (all but the binary
+ * requests and GPU states) and are parked as dead letters as JSON. These literals pin that form
+ * (kind, object_key / tracker_key / workload_key, the payload under its field name, absent fields
+ * omitted), so a change to it is a decision and not an accident of a rename.
  */
 class InputWireFormatTest {
 
@@ -24,7 +22,7 @@ class InputWireFormatTest {
       new JsonSerde<>(DeviceIncidentInput.class);
 
   @Test
-  void oldNodeInputsDecodeToTheirCases() {
+  void nodeInputsDecodeFromTheirJsonForm() {
     assertThat(node("{\"kind\":\"POD\",\"object_key\":\"c1/ns/p1\",\"pod\":{\"uid\":\"u1\"}}"))
         .isInstanceOfSatisfying(
             NodeInput.Pod.class,
@@ -66,7 +64,7 @@ class InputWireFormatTest {
   }
 
   @Test
-  void oldWorkloadInputsDecodeToTheirCases() {
+  void workloadInputsDecodeFromTheirJsonForm() {
     assertThat(workload("{\"kind\":\"GPU_RELEASED\",\"object_key\":\"GPU-1\"}"))
         .isEqualTo(new WorkloadInput.GpuReleased("GPU-1"));
     assertThat(workload("{\"kind\":\"POD_REMOVED\",\"object_key\":\"c1/ns/p1\"}"))
@@ -96,7 +94,7 @@ class InputWireFormatTest {
   }
 
   @Test
-  void oldDeviceIncidentInputsDecodeToTheirCases() {
+  void deviceIncidentInputsDecodeFromTheirJsonForm() {
     String tracker = "c1/n1/GPU-1|DEVICE_FAULT";
     assertThat(device("{\"kind\":\"CLEAN\",\"tracker_key\":\"" + tracker + "\"}"))
         .isEqualTo(new DeviceIncidentInput.Clean(tracker));
@@ -139,7 +137,7 @@ class InputWireFormatTest {
   }
 
   @Test
-  void theWriterKeepsKindAndKeysWhereTheOldRecordHadThem() throws Exception {
+  void theWriterPutsKindAndKeysAtTheTopLevel() throws Exception {
     assertThat(written(nodeSerde.serialize("t", new NodeInput.Trace("GPU-1", null))))
         .isEqualTo(tree("{\"kind\":\"TRACE\",\"object_key\":\"GPU-1\"}"));
     assertThat(written(nodeSerde.serialize("t", new NodeInput.NodeRemoved())))
@@ -162,7 +160,7 @@ class InputWireFormatTest {
     return roundTripped(deviceSerde, json);
   }
 
-  /** Decodes the old form, and checks the new writer's form decodes to the same value. */
+  /** Decodes the literal, and checks the writer's form of it decodes to the same value. */
   private static <T> T roundTripped(JsonSerde<T> serde, String json) {
     T decoded = serde.deserialize("t", json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     assertThat(serde.deserialize("t", serde.serialize("t", decoded))).isEqualTo(decoded);

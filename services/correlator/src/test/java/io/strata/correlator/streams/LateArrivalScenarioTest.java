@@ -81,6 +81,7 @@ class LateArrivalScenarioTest {
         base.ownership(),
         base.device(),
         base.internalPartitions(),
+        base.nodePartitions(),
         base.storeType());
   }
 
@@ -90,7 +91,11 @@ class LateArrivalScenarioTest {
     CorrelatorSettings bounded =
         withTraces(
             base,
-            new CorrelatorSettings.Traces(base.traces().inactivityGap(), base.traces().grace(), 1));
+            new CorrelatorSettings.Traces(
+                base.traces().inactivityGap(),
+                base.traces().grace(),
+                1,
+                base.traces().lateSpanMemory()));
     try (Scenario s = new Scenario(bounded)) {
       // Each request's spans share one timestamp; with room for one open trace, a second trace
       // completes the first one before its gap.

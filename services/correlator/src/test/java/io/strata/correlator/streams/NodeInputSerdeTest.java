@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class NodeInputSerdeTest {
 
   private static final String TOPIC = "strata-correlator-node-inputs-repartition";
-  private static final NodeInput TRACE =
+  private static final NodeInput.Trace TRACE =
       new NodeInput.Trace(
           "GPU-1",
           new ExemplarTrace(
@@ -32,14 +32,6 @@ class NodeInputSerdeTest {
   }
 
   @Test
-  void anExemplarTravelsInBinaryAndComesBackEqual() {
-    byte[] bytes = serde.serializer().serialize(TOPIC, TRACE);
-
-    assertThat(bytes[0]).isEqualTo((byte) 1);
-    assertThat(roundTrip(TRACE)).isEqualTo(TRACE);
-  }
-
-  @Test
   void aSweepsExemplarsTravelInBinaryAsOneRecordAndComeBackEqualInOrder() {
     NodeInput.Trace second =
         new NodeInput.Trace(
@@ -52,7 +44,7 @@ class NodeInputSerdeTest {
                 "llm-1",
                 "n1",
                 "GPU-2"));
-    NodeInput batch = new NodeInput.Traces(List.of((NodeInput.Trace) TRACE, second));
+    NodeInput batch = new NodeInput.Traces(List.of(TRACE, second));
 
     byte[] bytes = serde.serializer().serialize(TOPIC, batch);
 
@@ -65,7 +57,7 @@ class NodeInputSerdeTest {
   @Test
   void aSweepsExemplarsParkedAsJsonComeBackEqual() {
     JsonSerde<NodeInput> json = new JsonSerde<>(NodeInput.class);
-    NodeInput batch = new NodeInput.Traces(List.of((NodeInput.Trace) TRACE));
+    NodeInput batch = new NodeInput.Traces(List.of(TRACE));
 
     byte[] parked = json.serialize(TOPIC, batch);
 
@@ -77,7 +69,7 @@ class NodeInputSerdeTest {
   void anUnknownBinaryVersionIsRefusedWithAReason() {
     org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
         .isThrownBy(() -> serde.deserializer().deserialize(TOPIC, new byte[] {9}))
-        .withMessageContaining("format version 9, expected 1 or 2");
+        .withMessageContaining("format version 9, expected 2");
   }
 
   @Test
@@ -88,13 +80,6 @@ class NodeInputSerdeTest {
         .startsWith("{");
     assertThat(roundTrip(removed)).isEqualTo(removed);
     assertThat(roundTrip(new NodeInput.NodeRemoved())).isEqualTo(new NodeInput.NodeRemoved());
-  }
-
-  @Test
-  void anExemplarAnEarlierCorrelatorWroteAsJsonStillDecodes() {
-    byte[] old = new JsonSerde<>(NodeInput.class).serialize(TOPIC, TRACE);
-
-    assertThat(serde.deserializer().deserialize(TOPIC, old)).isEqualTo(TRACE);
   }
 
   @Test

@@ -132,7 +132,6 @@ class PromptCommitProcessorsTest {
         new CorrelatorSettings.Device(
             s.device().temperatureCelsius(),
             s.device().xidLookback(),
-            true,
             spacing,
             s.device().readingsMaxDeferral()));
   }

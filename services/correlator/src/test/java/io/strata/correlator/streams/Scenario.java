@@ -131,7 +131,8 @@ public final class Scenario implements AutoCloseable {
   /** Short windows so a scenario takes a few simulated minutes. */
   public static CorrelatorSettings settings() {
     return new CorrelatorSettings(
-        new CorrelatorSettings.Traces(Duration.ofSeconds(1), Duration.ZERO),
+        new CorrelatorSettings.Traces(
+            Duration.ofSeconds(1), Duration.ZERO, 200_000, Duration.ofMinutes(1)),
         new CorrelatorSettings.Windows(
             Duration.ofSeconds(10),
             Duration.ofSeconds(5),
@@ -150,10 +151,18 @@ public final class Scenario implements AutoCloseable {
             Duration.ofMinutes(5),
             0.3),
         new CorrelatorSettings.Lifecycle(
-            2, 3, Duration.ofMinutes(1), Duration.ofMinutes(5), 3, Duration.ofMinutes(2)),
+            2,
+            3,
+            Duration.ofMinutes(1),
+            Duration.ofMinutes(5),
+            3,
+            Duration.ofMinutes(2),
+            Duration.ofHours(24)),
         new CorrelatorSettings.Ownership(Duration.ofSeconds(30), true),
-        new CorrelatorSettings.Device(85.0, Duration.ofMinutes(5)),
+        new CorrelatorSettings.Device(
+            85.0, Duration.ofMinutes(5), Duration.ofMillis(100), Duration.ofSeconds(30)),
         1,
+        6,
         Materialized.StoreType.IN_MEMORY);
   }
 

@@ -121,7 +121,8 @@ class SweepBatchingTopologyTest {
 
   private static String version(TestRecord<String, VersionRequests> record) {
     StringBuilder out = new StringBuilder(record.key() + "@" + record.timestamp());
-    ((VersionRequests.Batch) record.value())
+    record
+        .value()
         .traces()
         .forEach(
             t -> out.append(' ').append(t.trace().traceId()).append('@').append(t.timestamp()));

@@ -61,6 +61,7 @@ public final class TopologyThroughputBench {
             defaults.ownership(),
             defaults.device(),
             1,
+            defaults.nodePartitions(),
             Materialized.StoreType.IN_MEMORY);
     try (Scenario s = new Scenario(settings)) {
       Scenario.Server[] servers = new Scenario.Server[workloads * 2];

@@ -9,7 +9,6 @@ import io.strata.correlator.core.state.XidMark;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.device.XidAction;
 import io.strata.events.device.XidOrigin;
-import io.strata.events.serde.JsonSerde;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -61,14 +60,6 @@ class WorkloadInputSerdeTest {
     assertThat(new String(serde.serializer().serialize(TOPIC, watch), StandardCharsets.UTF_8))
         .startsWith("{\"kind\":\"DEVICE_WATCH\"");
     assertThat(roundTrip(watch)).isEqualTo(watch);
-  }
-
-  @Test
-  void aGpuStateAnEarlierCorrelatorWroteAsJsonStillDecodes() {
-    WorkloadInput gpu = WorkloadInput.gpu(SNAPSHOT);
-    byte[] old = new JsonSerde<>(WorkloadInput.class).serialize(TOPIC, gpu);
-
-    assertThat(serde.deserializer().deserialize(TOPIC, old)).isEqualTo(gpu);
   }
 
   @Test

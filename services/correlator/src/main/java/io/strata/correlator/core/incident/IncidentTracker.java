@@ -32,7 +32,7 @@ import java.util.Optional;
  * @param mitigationAnnounced whether this episode's first MITIGATING was published
  * @param troubleStreak observations of trouble in a row while MITIGATING
  * @param episodeStart when the current episode opened or last reopened: time to recover is measured
- *     from here, not from the first opening (null in state written before it existed)
+ *     from here, not from the first opening
  * @param candidateClass another class the latest regressions point to, not yet confirmed (null when
  *     none); see {@link ClassRefinement}
  * @param candidateStreak regressions in a row that pointed to {@code candidateClass}
@@ -56,11 +56,6 @@ public record IncidentTracker(
     return new IncidentTracker(null, 0, 0, 0, null, false, 0, null, null, 0);
   }
 
-  /** When the current episode started: time to recover counts from here. */
-  public Instant recoveringSince() {
-    return episodeStart != null ? episodeStart : current.openedAt();
-  }
-
   /**
    * Time to recover if the incident resolves on an observation at {@code at}: from the episode's
    * start to the time the resolution is decided, which is never before the latest revision. An
@@ -68,7 +63,7 @@ public record IncidentTracker(
    * from it the recovery would come out negative.
    */
   public Duration recoveredBy(Instant at) {
-    return Duration.between(recoveringSince(), decided(at));
+    return Duration.between(episodeStart, decided(at));
   }
 
   /** {@code at}, or the latest revision's time when {@code at} is earlier: times never go back. */

@@ -46,17 +46,9 @@ public record TraceAccumulator(
     correlation = correlation == null ? Correlation.empty() : correlation;
   }
 
-  public static TraceAccumulator empty() {
-    return of(null);
-  }
-
   /** No span yet, of the trace {@code traceId}: its spans' equal copies of the id are not kept. */
   public static TraceAccumulator of(String traceId) {
     return new TraceAccumulator(traceId, 0, null, null, null, null, false, null, null, null, null);
-  }
-
-  public TraceAccumulator plus(SpanSummary span) {
-    return plus(span, SharedValues.none());
   }
 
   /** This trace with one more span, its correlation and GPU id taken from {@code shared}. */

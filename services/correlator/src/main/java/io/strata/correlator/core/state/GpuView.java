@@ -169,23 +169,4 @@ public record GpuView(
         reportedAt,
         reportedSignature);
   }
-
-  public GpuView withExemplar(ExemplarTrace trace, int keep) {
-    List<ExemplarTrace> next = new ArrayList<>(exemplars);
-    next.add(trace);
-    while (next.size() > Math.max(0, keep)) {
-      next.remove(0);
-    }
-    return new GpuView(
-        latest,
-        previous,
-        xids,
-        mismatch,
-        ownerWorkload,
-        ownerPod,
-        next,
-        cleanToReport,
-        reportedAt,
-        reportedSignature);
-  }
 }

@@ -43,23 +43,11 @@ public record WorkloadView(
     return new WorkloadView(next, pods, events, modelVersions, lastWindow);
   }
 
-  public WorkloadView withoutGpu(String gpuUuid) {
-    Map<String, GpuSnapshot> next = new HashMap<>(gpus);
-    next.remove(gpuUuid);
-    return new WorkloadView(next, pods, events, modelVersions, lastWindow);
-  }
-
   public WorkloadView withPod(PodBrief pod) {
     Map<String, PodBrief> next = new HashMap<>(pods);
     next.put(pod.podKey(), pod);
     return new WorkloadView(
         gpus, next, events, seen(pod.modelVersion(), pod.observedAt()), lastWindow);
-  }
-
-  public WorkloadView withoutPod(String podKey) {
-    Map<String, PodBrief> next = new HashMap<>(pods);
-    next.remove(podKey);
-    return new WorkloadView(gpus, next, events, modelVersions, lastWindow);
   }
 
   public WorkloadView withEvent(EventMark event, Duration keep) {

@@ -26,8 +26,6 @@ import org.apache.kafka.common.serialization.Serde;
 /**
  * The binary encodings of the node side's per-GPU entries ({@code node-gpus}, {@code
  * node-exemplars}): written once per GPU sample, so their cost is the correlator's cost per sample.
- * Stores written by an older correlator hold JSON: {@link JsonFallbackSerde} still reads those, so
- * an upgrade keeps its state.
  */
 public final class NodeCodecs {
 
@@ -36,14 +34,11 @@ public final class NodeCodecs {
   private NodeCodecs() {}
 
   public static Serde<GpuView> gpuViews() {
-    return new JsonFallbackSerde<>(
-        new BinarySerde<>(NodeCodecs::writeGpu, NodeCodecs::readGpu), GpuView.class);
+    return new BinarySerde<>(NodeCodecs::writeGpu, NodeCodecs::readGpu);
   }
 
   public static Serde<GpuExemplars> gpuExemplars() {
-    return new JsonFallbackSerde<>(
-        new BinarySerde<>(NodeCodecs::writeExemplars, NodeCodecs::readExemplars),
-        GpuExemplars.class);
+    return new BinarySerde<>(NodeCodecs::writeExemplars, NodeCodecs::readExemplars);
   }
 
   static void writeGpu(DataOutputStream out, GpuView gpu) throws IOException {

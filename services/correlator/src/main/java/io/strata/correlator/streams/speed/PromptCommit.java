@@ -24,7 +24,6 @@ import org.apache.kafka.streams.processor.api.ProcessingContext;
  */
 public final class PromptCommit {
 
-  private final boolean enabled;
   private final long spacingNanos;
   private final LongSupplier nanoClock;
   private final Runnable counted;
@@ -33,13 +32,11 @@ public final class PromptCommit {
   private long lastRequestNanos;
 
   /**
-   * @param enabled false: never request; the commit interval alone decides
    * @param spacing the least time between two requests
    * @param nanoClock a monotonic clock ({@code System::nanoTime})
    * @param counted called once per request sent (a metric)
    */
-  PromptCommit(boolean enabled, Duration spacing, LongSupplier nanoClock, Runnable counted) {
-    this.enabled = enabled;
+  PromptCommit(Duration spacing, LongSupplier nanoClock, Runnable counted) {
     this.spacingNanos = spacing.toNanos();
     this.nanoClock = nanoClock;
     this.counted = counted;
@@ -49,8 +46,7 @@ public final class PromptCommit {
 
   /** As the device settings say, on the wall clock. */
   public static PromptCommit of(CorrelatorSettings.Device device, Runnable counted) {
-    return new PromptCommit(
-        device.promptCommit(), device.promptCommitSpacing(), System::nanoTime, counted);
+    return new PromptCommit(device.promptCommitSpacing(), System::nanoTime, counted);
   }
 
   public void init(ProcessingContext context) {
@@ -59,10 +55,8 @@ public final class PromptCommit {
 
   /** Something was forwarded that should be readable downstream soon. */
   public void request() {
-    if (enabled) {
-      pending = true;
-      onRecord();
-    }
+    pending = true;
+    onRecord();
   }
 
   /** Per record: sends a request the spacing held back, once the spacing has passed. */

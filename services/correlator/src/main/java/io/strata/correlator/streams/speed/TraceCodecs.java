@@ -29,11 +29,7 @@ public final class TraceCodecs {
 
   private static final int VERSION = 1;
 
-  /**
-   * A batch of assembled requests with their timestamps. An assembled request alone starts with
-   * {@link #VERSION}, so a requests-by-workload-version record written before ADR 040 still
-   * decodes.
-   */
+  /** A batch of assembled requests with their timestamps. */
   private static final int BATCH_VERSION = 2;
 
   private static final Stage[] STAGES = Stage.values();
@@ -52,19 +48,14 @@ public final class TraceCodecs {
 
   /**
    * One workload × model_version's requests of a completion sweep, on the
-   * requests-by-workload-version repartition topic; a single request an earlier correlator wrote
-   * there decodes as {@link VersionRequests.Single}.
+   * requests-by-workload-version repartition topic.
    */
   public static BinarySerde<VersionRequests> versionRequests() {
     return new BinarySerde<>(TraceCodecs::writeRequests, TraceCodecs::readRequests);
   }
 
   static void writeRequests(DataOutputStream out, VersionRequests requests) throws IOException {
-    if (requests instanceof VersionRequests.Single single) {
-      writeAssembled(out, single.trace());
-      return;
-    }
-    List<TimedTrace> traces = ((VersionRequests.Batch) requests).traces();
+    List<TimedTrace> traces = requests.traces();
     out.writeByte(BATCH_VERSION);
     out.writeInt(traces.size());
     for (TimedTrace timed : traces) {
@@ -74,19 +65,7 @@ public final class TraceCodecs {
   }
 
   static VersionRequests readRequests(DataInputStream in) throws IOException {
-    int version = in.readUnsignedByte();
-    if (version == VERSION) {
-      return new VersionRequests.Single(readAssembledAfterVersion(in));
-    }
-    if (version != BATCH_VERSION) {
-      throw new IOException(
-          "requests of a version have format version "
-              + version
-              + ", expected "
-              + VERSION
-              + " or "
-              + BATCH_VERSION);
-    }
+    BinaryCodec.expectVersion(in, BATCH_VERSION, "requests of a version");
     int count = in.readInt();
     if (count < 0) {
       throw new IOException("requests of a version count " + count);
@@ -97,7 +76,7 @@ public final class TraceCodecs {
       long timestamp = in.readLong();
       traces.add(new TimedTrace(readAssembled(in), timestamp));
     }
-    return new VersionRequests.Batch(traces);
+    return new VersionRequests(traces);
   }
 
   static void writeOpen(DataOutputStream out, OpenTrace open) throws IOException {
@@ -176,10 +155,6 @@ public final class TraceCodecs {
 
   static AssembledTrace readAssembled(DataInputStream in) throws IOException {
     BinaryCodec.expectVersion(in, VERSION, "an assembled trace");
-    return readAssembledAfterVersion(in);
-  }
-
-  private static AssembledTrace readAssembledAfterVersion(DataInputStream in) throws IOException {
     String traceId = readString(in);
     var correlation = readCorrelation(in);
     String gpu = readString(in);

@@ -19,8 +19,7 @@ import org.apache.kafka.common.serialization.Serde;
  * The binary encoding of a GPU as its workload sees it ({@link GpuSnapshot}): sent from the node
  * side on the workload-inputs repartition whenever an owned GPU's state changes that matters, and
  * kept per GPU in {@code workload-gpus}, so after the device sample it is the correlator's most
- * frequent value. The store written by an older correlator holds JSON, which {@link
- * JsonFallbackSerde} still reads.
+ * frequent value.
  */
 public final class WorkloadCodecs {
 
@@ -28,19 +27,17 @@ public final class WorkloadCodecs {
 
   private WorkloadCodecs() {}
 
-  /** The {@code workload-gpus} store's values: binary written, binary or JSON read. */
+  /** The {@code workload-gpus} store's values. */
   public static Serde<GpuSnapshot> gpuSnapshots() {
-    return new JsonFallbackSerde<>(
-        new BinarySerde<>(
-            (out, snapshot) -> {
-              out.writeByte(VERSION);
-              writeSnapshot(out, snapshot);
-            },
-            in -> {
-              BinaryCodec.expectVersion(in, VERSION, "a workload's GPU");
-              return readSnapshot(in);
-            }),
-        GpuSnapshot.class);
+    return new BinarySerde<>(
+        (out, snapshot) -> {
+          out.writeByte(VERSION);
+          writeSnapshot(out, snapshot);
+        },
+        in -> {
+          BinaryCodec.expectVersion(in, VERSION, "a workload's GPU");
+          return readSnapshot(in);
+        });
   }
 
   /** One snapshot without a version byte, for a value that carries its own. */

@@ -27,7 +27,13 @@ class DeviceRecoveryTest {
   private static final Instant T = Instant.parse("2026-11-30T10:00:00Z");
   private static final CorrelatorSettings.Lifecycle LIFECYCLE =
       new CorrelatorSettings.Lifecycle(
-          2, 2, Duration.ofMinutes(1), Duration.ofMinutes(10), 2, Duration.ofMinutes(15));
+          2,
+          2,
+          Duration.ofMinutes(1),
+          Duration.ofMinutes(10),
+          2,
+          Duration.ofMinutes(15),
+          Duration.ofHours(24));
   private static final String W = "c1/ml/chat";
   private static final NodeHealth SERVING = new NodeHealth(true, false, true, List.of());
   private static final NodeHealth CORDONED =

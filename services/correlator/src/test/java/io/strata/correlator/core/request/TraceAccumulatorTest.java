@@ -12,6 +12,9 @@ import org.junit.jupiter.api.Test;
 
 class TraceAccumulatorTest {
 
+  /** Spans' values kept as they come, without sharing equal ones. */
+  private static final SharedValues UNSHARED = SharedValues.none();
+
   private static final Instant T = Instant.parse("2026-11-30T10:00:00Z");
   private static final Correlation GATEWAY = Correlation.builder().cluster("c1").build();
   private static final Correlation SERVER =
@@ -54,11 +57,11 @@ class TraceAccumulatorTest {
   @Test
   void theRootSpanGivesTheDurationAndTheStagesAreSummed() {
     AssembledTrace trace =
-        TraceAccumulator.empty()
-            .plus(span(Stage.QUEUE_WAIT, false, 0, 30, SpanStatus.OK, SERVER, null))
-            .plus(span(Stage.GPU_EXECUTE, false, 30, 100, SpanStatus.OK, SERVER, "GPU-1"))
-            .plus(span(Stage.GPU_EXECUTE, false, 130, 50, SpanStatus.OK, SERVER, "GPU-1"))
-            .plus(span(Stage.REQUEST, true, 0, 200, SpanStatus.OK, GATEWAY, null))
+        TraceAccumulator.of(null)
+            .plus(span(Stage.QUEUE_WAIT, false, 0, 30, SpanStatus.OK, SERVER, null), UNSHARED)
+            .plus(span(Stage.GPU_EXECUTE, false, 30, 100, SpanStatus.OK, SERVER, "GPU-1"), UNSHARED)
+            .plus(span(Stage.GPU_EXECUTE, false, 130, 50, SpanStatus.OK, SERVER, "GPU-1"), UNSHARED)
+            .plus(span(Stage.REQUEST, true, 0, 200, SpanStatus.OK, GATEWAY, null), UNSHARED)
             .assemble();
 
     assertThat(trace.traceId()).isEqualTo("t1");
@@ -78,9 +81,9 @@ class TraceAccumulatorTest {
   @Test
   void withoutARootSpanTheDurationIsTheSpansEnvelopeAndAnyErrorFailsTheRequest() {
     AssembledTrace trace =
-        TraceAccumulator.empty()
-            .plus(span(Stage.MODEL_LOAD, false, 10, 500, SpanStatus.ERROR, SERVER, null))
-            .plus(span(Stage.BATCH_PREPARE, false, 510, 40, SpanStatus.OK, SERVER, null))
+        TraceAccumulator.of(null)
+            .plus(span(Stage.MODEL_LOAD, false, 10, 500, SpanStatus.ERROR, SERVER, null), UNSHARED)
+            .plus(span(Stage.BATCH_PREPARE, false, 510, 40, SpanStatus.OK, SERVER, null), UNSHARED)
             .assemble();
 
     assertThat(trace.durationMillis()).isEqualTo(540.0);
@@ -96,11 +99,16 @@ class TraceAccumulatorTest {
     SpanSummary root = span(Stage.REQUEST, true, 0, 140, SpanStatus.OK, GATEWAY, null);
 
     AssembledTrace merged =
-        TraceAccumulator.empty()
-            .plus(a)
-            .merge(TraceAccumulator.empty().plus(b).plus(root))
+        TraceAccumulator.of(null)
+            .plus(a, UNSHARED)
+            .merge(TraceAccumulator.of(null).plus(b, UNSHARED).plus(root, UNSHARED))
             .assemble();
-    AssembledTrace single = TraceAccumulator.empty().plus(a).plus(b).plus(root).assemble();
+    AssembledTrace single =
+        TraceAccumulator.of(null)
+            .plus(a, UNSHARED)
+            .plus(b, UNSHARED)
+            .plus(root, UNSHARED)
+            .assemble();
 
     assertThat(merged).isEqualTo(single);
   }
@@ -108,8 +116,8 @@ class TraceAccumulatorTest {
   @Test
   void aTraceWithoutWorkloadIsNotAttributable() {
     AssembledTrace trace =
-        TraceAccumulator.empty()
-            .plus(span(Stage.REQUEST, true, 0, 10, SpanStatus.OK, GATEWAY, null))
+        TraceAccumulator.of(null)
+            .plus(span(Stage.REQUEST, true, 0, 10, SpanStatus.OK, GATEWAY, null), UNSHARED)
             .assemble();
 
     assertThat(trace.attributable()).isFalse();
@@ -124,10 +132,10 @@ class TraceAccumulatorTest {
     String gpu = new String("GPU-1".toCharArray());
 
     TraceAccumulator first =
-        TraceAccumulator.empty()
+        TraceAccumulator.of(null)
             .plus(span(Stage.GPU_EXECUTE, false, 30, 100, SpanStatus.OK, SERVER, "GPU-1"), shared);
     TraceAccumulator second =
-        TraceAccumulator.empty()
+        TraceAccumulator.of(null)
             .plus(span(Stage.GPU_EXECUTE, false, 30, 100, SpanStatus.OK, copy, gpu), shared)
             .plus(span(Stage.QUEUE_WAIT, false, 0, 30, SpanStatus.OK, copy, null), shared);
 
@@ -144,8 +152,9 @@ class TraceAccumulatorTest {
     SharedValues shared = SharedValues.upTo(1);
 
     TraceAccumulator sharing =
-        TraceAccumulator.empty().plus(a, shared).plus(b, shared).plus(root, shared);
-    TraceAccumulator plain = TraceAccumulator.empty().plus(a).plus(b).plus(root);
+        TraceAccumulator.of(null).plus(a, shared).plus(b, shared).plus(root, shared);
+    TraceAccumulator plain =
+        TraceAccumulator.of(null).plus(a, UNSHARED).plus(b, UNSHARED).plus(root, UNSHARED);
 
     assertThat(sharing).isEqualTo(plain);
     assertThat(sharing.assemble()).isEqualTo(plain.assemble());

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.strata.correlator.core.state.GpuExemplars;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.events.device.DeviceSample;
-import io.strata.events.serde.JsonSerde;
 import org.apache.kafka.common.serialization.Serde;
 import org.junit.jupiter.api.Test;
 
@@ -52,14 +51,6 @@ class NodeCodecsTest {
 
     assertThat(serde.deserializer().deserialize("t", serde.serializer().serialize("t", exemplars)))
         .isEqualTo(exemplars);
-  }
-
-  @Test
-  void jsonWrittenByAnOlderCorrelatorIsStillRead() {
-    GpuView gpu = Filled.of(GpuView.class);
-    byte[] json = new JsonSerde<>(GpuView.class).serialize("t", gpu);
-
-    assertThat(gpus.deserializer().deserialize("t", json)).isEqualTo(gpu);
   }
 
   @Test

@@ -16,16 +16,16 @@ class PromptCommitTest {
   private final AtomicLong nanos = new AtomicLong(5_000 * MS);
   private final AtomicInteger counted = new AtomicInteger();
 
-  private PromptCommit prompt(boolean enabled) {
+  private PromptCommit prompt() {
     PromptCommit prompt =
-        new PromptCommit(enabled, Duration.ofMillis(100), nanos::get, counted::incrementAndGet);
+        new PromptCommit(Duration.ofMillis(100), nanos::get, counted::incrementAndGet);
     prompt.init(context);
     return prompt;
   }
 
   @Test
   void theFirstRequestCommitsAtOnce() {
-    prompt(true).request();
+    prompt().request();
 
     assertThat(context.committed()).isTrue();
     assertThat(counted).hasValue(1);
@@ -33,7 +33,7 @@ class PromptCommitTest {
 
   @Test
   void aRequestWithinTheSpacingWaitsForTheNextRecordAfterIt() {
-    PromptCommit prompt = prompt(true);
+    PromptCommit prompt = prompt();
     prompt.request();
     context.resetCommit();
 
@@ -53,7 +53,7 @@ class PromptCommitTest {
 
   @Test
   void recordsWithoutARequestCommitNothing() {
-    PromptCommit prompt = prompt(true);
+    PromptCommit prompt = prompt();
     prompt.request();
     context.resetCommit();
 
@@ -63,16 +63,5 @@ class PromptCommitTest {
 
     assertThat(context.committed()).isFalse();
     assertThat(counted).hasValue(1);
-  }
-
-  @Test
-  void disabledItNeverRequests() {
-    PromptCommit prompt = prompt(false);
-    prompt.request();
-    nanos.addAndGet(500 * MS);
-    prompt.onRecord();
-
-    assertThat(context.committed()).isFalse();
-    assertThat(counted).hasValue(0);
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 import io.strata.correlator.core.request.AssembledTrace;
 import io.strata.correlator.core.request.OpenTrace;
+import io.strata.correlator.core.request.SharedValues;
 import io.strata.correlator.core.request.TimedTrace;
 import io.strata.correlator.core.request.TraceAccumulator;
 import io.strata.correlator.core.request.VersionRequests;
@@ -20,6 +21,9 @@ import org.junit.jupiter.api.Test;
 
 class TraceCodecsTest {
 
+  /** Spans' values kept as they come, without sharing equal ones. */
+  private static final SharedValues UNSHARED = SharedValues.none();
+
   private static final Correlation WHO =
       Correlation.builder()
           .cluster("c1")
@@ -33,9 +37,9 @@ class TraceCodecsTest {
   @Test
   void anOpenTraceDecodesToExactlyWhatWasEncoded() {
     TraceAccumulator trace =
-        TraceAccumulator.empty()
-            .plus(span(Stage.GPU_EXECUTE, false, 730, "GPU-1", 128L))
-            .plus(span(Stage.REQUEST, true, 800, null, null));
+        TraceAccumulator.of(null)
+            .plus(span(Stage.GPU_EXECUTE, false, 730, "GPU-1", 128L), UNSHARED)
+            .plus(span(Stage.REQUEST, true, 800, null, null), UNSHARED);
     OpenTrace open = new OpenTrace(trace, 1_700_000_000_123L, 1_700_000_000_100L);
     BinarySerde<OpenTrace> serde = TraceCodecs.openTraces();
 
@@ -68,7 +72,7 @@ class TraceCodecsTest {
   @Test
   void aVersionsRequestsDecodeWithEachOnesOwnTimestampInOrder() {
     VersionRequests batch =
-        new VersionRequests.Batch(
+        new VersionRequests(
             List.of(
                 new TimedTrace(
                     assembled("0af7651916cd43dd8448eb211c80319c", 812.5), 1_700_000_000_100L),
@@ -81,21 +85,9 @@ class TraceCodecsTest {
 
     assertThat(bytes[0]).isEqualTo((byte) 2);
     assertThat(back).isEqualTo(batch);
-    assertThat(back.timed(1L))
+    assertThat(back.traces())
         .extracting(TimedTrace::timestamp)
         .containsExactly(1_700_000_000_100L, 1_700_000_000_050L);
-  }
-
-  @Test
-  void aSingleRequestAnEarlierCorrelatorWroteDecodesAtItsRecordsTime() {
-    AssembledTrace trace = assembled("0af7651916cd43dd8448eb211c80319c", 812.5);
-    byte[] old = TraceCodecs.assembled().serializer().serialize("t", trace);
-
-    VersionRequests back = TraceCodecs.versionRequests().deserializer().deserialize("t", old);
-
-    assertThat(back).isEqualTo(new VersionRequests.Single(trace));
-    assertThat(back.timed(1_700_000_000_123L))
-        .containsExactly(new TimedTrace(trace, 1_700_000_000_123L));
   }
 
   @Test
@@ -103,7 +95,7 @@ class TraceCodecsTest {
     assertThatIllegalArgumentException()
         .isThrownBy(
             () -> TraceCodecs.versionRequests().deserializer().deserialize("t", new byte[] {9}))
-        .withMessageContaining("format version 9, expected 1 or 2");
+        .withMessageContaining("format version 9, expected 2");
   }
 
   @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.strata.correlator.core.state.GpuSnapshot;
-import io.strata.events.serde.JsonSerde;
 import org.apache.kafka.common.serialization.Serde;
 import org.junit.jupiter.api.Test;
 
@@ -31,14 +30,6 @@ class WorkloadCodecsTest {
     GpuSnapshot empty = new GpuSnapshot(null, null, null, null, null, null, null, null, null);
 
     assertThat(roundTrip(empty)).isEqualTo(empty);
-  }
-
-  @Test
-  void aSnapshotAnEarlierCorrelatorStoredAsJsonStillReads() {
-    GpuSnapshot snapshot = Filled.of(GpuSnapshot.class);
-    byte[] old = new JsonSerde<>(GpuSnapshot.class).serialize("t", snapshot);
-
-    assertThat(snapshots.deserializer().deserialize("t", old)).isEqualTo(snapshot);
   }
 
   @Test
