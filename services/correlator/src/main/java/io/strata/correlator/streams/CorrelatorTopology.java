@@ -246,7 +246,7 @@ public final class CorrelatorTopology {
    */
   static <V> KStream<String, V> source(
       StreamsBuilder builder, Topic<String, V> topic, String name, CorrelatorMetrics metrics) {
-    KStream<String, Outcome<V>> decoded =
+    KStream<String, Guarded<V>> decoded =
         builder.stream(
                 topic.name(),
                 Consumed.with(Serdes.ByteArray(), Serdes.ByteArray()).withName(name + "-source"))

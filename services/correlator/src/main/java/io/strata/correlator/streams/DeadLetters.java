@@ -14,7 +14,7 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 
 /**
- * Splits a guarded step's {@link Outcome}s: values go on to the next step ({@code <step>-values},
+ * Splits a guarded step's {@link Guarded}s: values go on to the next step ({@code <step>-values},
  * unwrapped by {@code <step>-unwrap}), dead letters to the dead-letter topic through the step's own
  * sink ({@code <step>-dead-letters-sink}), written by the task's producer inside its transaction.
  * One sink per step rather than one merged stream: a merge would join every side of the topology
@@ -25,12 +25,11 @@ final class DeadLetters {
   private DeadLetters() {}
 
   @SuppressWarnings("unchecked")
-  static <V> KStream<String, V> values(KStream<String, Outcome<V>> outcomes, String step) {
-    Map<String, KStream<String, Outcome<V>>> branches =
-        outcomes
+  static <V> KStream<String, V> values(KStream<String, Guarded<V>> guarded, String step) {
+    Map<String, KStream<String, Guarded<V>>> branches =
+        guarded
             .split(Named.as(step + "-"))
-            .branch(
-                (key, outcome) -> outcome instanceof Outcome.Parked, Branched.as("dead-letters"))
+            .branch((key, value) -> value instanceof Guarded.Parked, Branched.as("dead-letters"))
             .defaultBranch(Branched.as("values"));
     branches
         .get(step + "-dead-letters")
@@ -41,12 +40,12 @@ final class DeadLetters {
                 .withName(step + "-dead-letters-sink"));
     return branches
         .get(step + "-values")
-        .mapValues(outcome -> ((Outcome.Value<V>) outcome).value(), Named.as(step + "-unwrap"));
+        .mapValues(value -> ((Guarded.Value<V>) value).value(), Named.as(step + "-unwrap"));
   }
 
   /** A parked input as the record the dead-letter topic receives: key, bytes and headers. */
   private static final class DeadLetterRecord<V>
-      implements Processor<String, Outcome<V>, byte[], byte[]> {
+      implements Processor<String, Guarded<V>, byte[], byte[]> {
 
     private ProcessorContext<byte[], byte[]> context;
 
@@ -56,8 +55,8 @@ final class DeadLetters {
     }
 
     @Override
-    public void process(Record<String, Outcome<V>> record) {
-      ProducerRecord<byte[], byte[]> letter = ((Outcome.Parked<V>) record.value()).deadLetter();
+    public void process(Record<String, Guarded<V>> record) {
+      ProducerRecord<byte[], byte[]> letter = ((Guarded.Parked<V>) record.value()).deadLetter();
       context.forward(
           new Record<>(
               letter.key(),

@@ -2,7 +2,9 @@ package io.strata.correlator.streams;
 
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.incident.DeviceRecovery;
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.streams.speed.PromptCommit;
+import io.strata.events.incident.Incident;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,7 +75,7 @@ final class DeviceIncidentProcessor
     }
   }
 
-  private DeviceRecovery.Step step(
+  private Transition<DeviceRecovery, Incident> step(
       DeviceRecovery recovery, DeviceIncidentInput.ForTracker input, Instant at) {
     if (input instanceof DeviceIncidentInput.Clean) {
       return recovery.onClean(at, lifecycle);
@@ -104,18 +106,16 @@ final class DeviceIncidentProcessor
   }
 
   private void apply(
-      Record<String, DeviceIncidentInput> record, String key, DeviceRecovery.Step step) {
+      Record<String, DeviceIncidentInput> record,
+      String key,
+      Transition<DeviceRecovery, Incident> step) {
     incidents.put(key, step.next());
-    step.publish()
-        .ifPresent(
-            incident -> {
-              metrics.incidentPublished(incident);
-              context.forward(
-                  record
-                      .withKey(incident.incidentId())
-                      .withValue(new Routed.IncidentOut(incident)));
-              // Readers (the remediator, the console) see it once this transaction commits.
-              promptCommit.request();
-            });
+    for (Incident incident : step.emits()) {
+      metrics.incidentPublished(incident);
+      context.forward(
+          record.withKey(incident.incidentId()).withValue(new Routed.IncidentOut(incident)));
+      // Readers (the remediator, the console) see it once this transaction commits.
+      promptCommit.request();
+    }
   }
 }

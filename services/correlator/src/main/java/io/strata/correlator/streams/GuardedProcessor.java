@@ -16,19 +16,19 @@ import org.apache.kafka.streams.processor.api.RecordMetadata;
  * A correlator step whose failure on one record parks that record as a dead letter inside the
  * task's transaction, instead of through Kafka Streams' processing handler (which can only skip or
  * fail and must produce its dead letter on the side, once per attempt). The step itself is
- * unchanged: it sees a context whose forwards are wrapped as {@link Outcome.Value}.
+ * unchanged: it sees a context whose forwards are wrapped as {@link Guarded.Value}.
  *
  * <p>Kafka Streams' own failures (a fenced producer, a migrated or corrupted task, an authorization
  * error) are not the record's fault and propagate, so the task is handled as Kafka Streams intends.
  * Failures in a punctuation have no input record and still reach the processing handler.
  */
-final class GuardedProcessor<VIn, VOut> implements Processor<String, VIn, String, Outcome<VOut>> {
+final class GuardedProcessor<VIn, VOut> implements Processor<String, VIn, String, Guarded<VOut>> {
 
   private final Processor<String, VIn, String, VOut> step;
   private final String stepName;
   private final Serializer<VIn> inputs;
   private final CorrelatorMetrics metrics;
-  private ProcessorContext<String, Outcome<VOut>> context;
+  private ProcessorContext<String, Guarded<VOut>> context;
 
   private GuardedProcessor(
       Processor<String, VIn, String, VOut> step,
@@ -45,7 +45,7 @@ final class GuardedProcessor<VIn, VOut> implements Processor<String, VIn, String
    * @param inputs how the step's input is written when it is parked (the step's input topic's or
    *     repartition's serde), since a processor cannot see its record's source bytes
    */
-  static <VIn, VOut> ProcessorSupplier<String, VIn, String, Outcome<VOut>> of(
+  static <VIn, VOut> ProcessorSupplier<String, VIn, String, Guarded<VOut>> of(
       ProcessorSupplier<String, VIn, String, VOut> step,
       String stepName,
       Serializer<VIn> inputs,
@@ -54,7 +54,7 @@ final class GuardedProcessor<VIn, VOut> implements Processor<String, VIn, String
   }
 
   @Override
-  public void init(ProcessorContext<String, Outcome<VOut>> context) {
+  public void init(ProcessorContext<String, Guarded<VOut>> context) {
     this.context = context;
     step.init(new ValueForwardingContext<>(context));
   }
@@ -81,9 +81,9 @@ final class GuardedProcessor<VIn, VOut> implements Processor<String, VIn, String
     }
     metrics.deadLettered(DeadLetterReason.PROCESSING_FAILED);
     context.forward(
-        new Record<String, Outcome<VOut>>(
+        new Record<String, Guarded<VOut>>(
             record.key(),
-            new Outcome.Parked<>(
+            new Guarded.Parked<>(
                 CorrelatorDeadLetters.failedInStep(
                     stepName,
                     origin.topic(),

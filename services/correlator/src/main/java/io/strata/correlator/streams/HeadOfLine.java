@@ -42,7 +42,7 @@ final class HeadOfLine implements TimestampExtractor {
       String name,
       CorrelatorMetrics metrics,
       Function<V, Instant> eventTime) {
-    KStream<String, Outcome<V>> decoded =
+    KStream<String, Guarded<V>> decoded =
         builder.stream(
                 topic.name(),
                 Consumed.with(Serdes.ByteArray(), Serdes.ByteArray())

@@ -6,11 +6,11 @@ import io.strata.correlator.core.node.DeviceTrouble;
 import io.strata.correlator.core.node.GpuHandoff;
 import io.strata.correlator.core.node.NodeForward;
 import io.strata.correlator.core.node.NodeObjectChange;
-import io.strata.correlator.core.node.NodeStep;
 import io.strata.correlator.core.node.OwnershipMismatch;
 import io.strata.correlator.core.node.SampleDecision;
 import io.strata.correlator.core.node.SilentGpus;
 import io.strata.correlator.core.node.XidDecision;
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.DeviceAnomalyDetector;
 import io.strata.correlator.core.state.GpuExemplars;
 import io.strata.correlator.core.state.GpuView;
@@ -195,19 +195,19 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
   }
 
   private NodeView onXid(Record<String, NodeInput> record, NodeView view, XidEvent xid) {
-    XidDecision.Outcome outcome =
+    Transition<NodeView, NodeForward> decided =
         xids.decide(
             record.key(), view, xid, Instant.ofEpochMilli(record.timestamp()), this::served);
-    if (outcome.opened().isEmpty()) {
+    if (XidDecision.opens(xid).isEmpty()) {
       metrics.xidAsEvidenceOnly();
     }
-    return send(record, outcome.step());
+    return send(record, decided);
   }
 
   /** Sends what a decision says to send, in order, and returns the view it leaves. */
-  private NodeView send(Record<String, NodeInput> record, NodeStep step) {
-    step.forwards().forEach(forward -> send(record, forward));
-    return step.view();
+  private NodeView send(Record<String, NodeInput> record, Transition<NodeView, NodeForward> step) {
+    step.emits().forEach(forward -> send(record, forward));
+    return step.next();
   }
 
   private void send(Record<String, NodeInput> record, NodeForward forward) {

@@ -4,6 +4,8 @@ import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.incident.IncidentTracker;
 import io.strata.correlator.core.incident.QuietResolution;
 import io.strata.correlator.core.request.BaselineTracker;
+import io.strata.correlator.core.request.Transition;
+import io.strata.events.incident.Incident;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,24 +53,20 @@ final class QuietIncidents {
           });
     }
     for (KeyValue<String, IncidentTracker> entry : active) {
-      Optional<IncidentTracker.Step> resolved =
+      Optional<Transition<IncidentTracker, Incident>> resolved =
           resolution.decide(entry.value, lastMeasured(entry.key), now);
       if (resolved.isEmpty()) {
         continue;
       }
-      IncidentTracker.Step step = resolved.get();
-      incidents.put(entry.key, step.tracker());
-      step.publish()
-          .ifPresent(
-              incident -> {
-                metrics.incidentPublished(incident);
-                metrics.resolvedWithoutTraffic();
-                context.forward(
-                    new Record<>(
-                        incident.incidentId(),
-                        new Routed.IncidentOut(incident),
-                        now.toEpochMilli()));
-              });
+      Transition<IncidentTracker, Incident> step = resolved.get();
+      incidents.put(entry.key, step.next());
+      for (Incident incident : step.emits()) {
+        metrics.incidentPublished(incident);
+        metrics.resolvedWithoutTraffic();
+        context.forward(
+            new Record<>(
+                incident.incidentId(), new Routed.IncidentOut(incident), now.toEpochMilli()));
+      }
     }
   }
 

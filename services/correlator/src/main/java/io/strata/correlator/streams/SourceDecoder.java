@@ -20,13 +20,13 @@ import org.apache.kafka.streams.processor.api.RecordMetadata;
  * <p>A head-of-line source ({@link HeadOfLine}) was queued with a placeholder timestamp; its
  * records leave this step with their event time, so no later step sees the placeholder.
  */
-final class SourceDecoder<V> implements Processor<byte[], byte[], String, Outcome<V>> {
+final class SourceDecoder<V> implements Processor<byte[], byte[], String, Guarded<V>> {
 
   private final String topic;
   private final Deserializer<V> values;
   private final CorrelatorMetrics metrics;
   private final Function<V, Instant> headOfLineEventTime;
-  private ProcessorContext<String, Outcome<V>> context;
+  private ProcessorContext<String, Guarded<V>> context;
 
   SourceDecoder(Topic<String, V> topic, CorrelatorMetrics metrics) {
     this(topic, metrics, null);
@@ -45,7 +45,7 @@ final class SourceDecoder<V> implements Processor<byte[], byte[], String, Outcom
   }
 
   @Override
-  public void init(ProcessorContext<String, Outcome<V>> context) {
+  public void init(ProcessorContext<String, Guarded<V>> context) {
     this.context = context;
   }
 
@@ -64,7 +64,7 @@ final class SourceDecoder<V> implements Processor<byte[], byte[], String, Outcom
           timed(record, null)
               .withKey(key)
               .withValue(
-                  new Outcome.Parked<>(
+                  new Guarded.Parked<>(
                       CorrelatorDeadLetters.unreadable(
                           origin.topic(),
                           origin.partition(),
@@ -76,7 +76,7 @@ final class SourceDecoder<V> implements Processor<byte[], byte[], String, Outcom
                           Instant.ofEpochMilli(context.currentSystemTimeMs())))));
       return;
     }
-    context.forward(timed(record, value).withKey(key).withValue(new Outcome.Value<>(value)));
+    context.forward(timed(record, value).withKey(key).withValue(new Guarded.Value<>(value)));
   }
 
   private Record<byte[], byte[]> timed(Record<byte[], byte[]> record, V value) {

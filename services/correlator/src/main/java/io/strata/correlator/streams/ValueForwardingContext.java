@@ -17,14 +17,14 @@ import org.apache.kafka.streams.processor.api.RecordMetadata;
 
 /**
  * The context a {@link GuardedProcessor}'s step sees: the real one, except that what the step
- * forwards travels as an {@link Outcome.Value}. Everything else (stores, schedules, metadata,
+ * forwards travels as an {@link Guarded.Value}. Everything else (stores, schedules, metadata,
  * commit) is the task's own.
  */
 final class ValueForwardingContext<V> implements ProcessorContext<String, V> {
 
-  private final ProcessorContext<String, Outcome<V>> task;
+  private final ProcessorContext<String, Guarded<V>> task;
 
-  ValueForwardingContext(ProcessorContext<String, Outcome<V>> task) {
+  ValueForwardingContext(ProcessorContext<String, Guarded<V>> task) {
     this.task = task;
   }
 
@@ -38,8 +38,8 @@ final class ValueForwardingContext<V> implements ProcessorContext<String, V> {
     task.forward(wrap(record), childName);
   }
 
-  private static <V> Record<String, Outcome<V>> wrap(Record<? extends String, ? extends V> r) {
-    return new Record<>(r.key(), new Outcome.Value<V>(r.value()), r.timestamp(), r.headers());
+  private static <V> Record<String, Guarded<V>> wrap(Record<? extends String, ? extends V> r) {
+    return new Record<>(r.key(), new Guarded.Value<V>(r.value()), r.timestamp(), r.headers());
   }
 
   @Override

@@ -10,6 +10,7 @@ import io.strata.correlator.core.incident.WindowVerdict;
 import io.strata.correlator.core.incident.WorkloadDecisions;
 import io.strata.correlator.core.request.Baseline;
 import io.strata.correlator.core.request.BaselineTracker;
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.request.WindowStats;
 import io.strata.correlator.core.state.GpuSnapshot;
 import io.strata.correlator.core.state.WorkloadView;
@@ -171,7 +172,7 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
     String incidentKey = versionKey + REQUEST_INCIDENT;
     IncidentTracker incident =
         Optional.ofNullable(incidents.get(incidentKey)).orElse(IncidentTracker.empty());
-    WindowDecision.Outcome outcome =
+    Transition<WindowDecision.VersionState, WindowDecision.Emission> decided =
         decision.decide(
             verdict,
             window,
@@ -180,12 +181,18 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
             gpus,
             () -> classifier.classify(verdict, window, baseline, view),
             draft -> joinsDeviceIncident(record.key(), draft, view));
-    if (outcome.joinedDeviceIncident()) {
-      metrics.regressionJoinedDeviceIncident();
+    decided.next().incident().ifPresent(next -> incidents.put(incidentKey, next));
+    for (WindowDecision.Emission emitted : decided.emits()) {
+      if (emitted instanceof WindowDecision.Publish published) {
+        publish(record, published.incident());
+      } else if (emitted instanceof WindowDecision.JoinedDeviceIncident) {
+        metrics.regressionJoinedDeviceIncident();
+      } else {
+        // Java 17 has no exhaustive pattern switch: a new Emission case must not vanish here.
+        throw new IllegalStateException("no route for window emission " + emitted.getClass());
+      }
     }
-    outcome.incident().ifPresent(next -> incidents.put(incidentKey, next));
-    outcome.publish().ifPresent(published -> publish(record, published));
-    baselines.put(versionKey, outcome.tracker());
+    baselines.put(versionKey, decided.next().baseline());
     watches.onWindow(record.key(), verdict.kind(), window.windowEnd());
     return view;
   }

@@ -7,6 +7,7 @@ import io.strata.correlator.core.incident.IncidentTracker;
 import io.strata.correlator.core.incident.WindowDecision;
 import io.strata.correlator.core.incident.WindowVerdict;
 import io.strata.correlator.core.request.BaselineTracker;
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.request.WindowStats;
 import io.strata.events.Correlation;
 import io.strata.events.trace.Stage;
@@ -54,7 +55,7 @@ class WindowDecisionTest {
 
   @Test
   void aFirstRegressedWindowCountsTheStreakAndOpensNothing() {
-    WindowDecision.Outcome outcome =
+    Transition<WindowDecision.VersionState, WindowDecision.Emission> outcome =
         DECISION.decide(
             verdict(WindowVerdict.Kind.REGRESSED),
             window(),
@@ -64,17 +65,16 @@ class WindowDecisionTest {
             NOT_CLASSIFIED,
             draft -> false);
 
-    assertThat(outcome.tracker().regressedStreak()).isEqualTo(1);
-    assertThat(outcome.incident()).isEmpty();
-    assertThat(outcome.publish()).isEmpty();
-    assertThat(outcome.joinedDeviceIncident()).isFalse();
+    assertThat(outcome.next().baseline().regressedStreak()).isEqualTo(1);
+    assertThat(outcome.next().incident()).isEmpty();
+    assertThat(outcome.emits()).isEmpty();
   }
 
   @Test
   void aRegressionThatIsADeviceFaultJoinsItInsteadOfOpeningAnIncident() {
     BaselineTracker once = BaselineTracker.empty().withRegressed(END.minusSeconds(5));
 
-    WindowDecision.Outcome outcome =
+    Transition<WindowDecision.VersionState, WindowDecision.Emission> outcome =
         DECISION.decide(
             verdict(WindowVerdict.Kind.REGRESSED),
             window(),
@@ -84,15 +84,14 @@ class WindowDecisionTest {
             () -> null,
             draft -> true);
 
-    assertThat(outcome.joinedDeviceIncident()).isTrue();
-    assertThat(outcome.incident()).isEmpty();
-    assertThat(outcome.publish()).isEmpty();
-    assertThat(outcome.tracker().regressedStreak()).isEqualTo(2);
+    assertThat(outcome.emits()).containsExactly(new WindowDecision.JoinedDeviceIncident());
+    assertThat(outcome.next().incident()).isEmpty();
+    assertThat(outcome.next().baseline().regressedStreak()).isEqualTo(2);
   }
 
   @Test
   void aHealthyWindowFeedsTheBaselineOnlyOnceTheAllocationIsKnown() {
-    WindowDecision.Outcome unknown =
+    Transition<WindowDecision.VersionState, WindowDecision.Emission> unknown =
         DECISION.decide(
             verdict(WindowVerdict.Kind.IN_BAND),
             window(),
@@ -101,7 +100,7 @@ class WindowDecisionTest {
             0,
             NOT_CLASSIFIED,
             draft -> false);
-    WindowDecision.Outcome known =
+    Transition<WindowDecision.VersionState, WindowDecision.Emission> known =
         DECISION.decide(
             verdict(WindowVerdict.Kind.IN_BAND),
             window(),
@@ -111,14 +110,14 @@ class WindowDecisionTest {
             NOT_CLASSIFIED,
             draft -> false);
 
-    assertThat(unknown.tracker().healthy()).isEmpty();
-    assertThat(known.tracker().healthy()).hasSize(1);
-    assertThat(known.incident()).isEmpty();
+    assertThat(unknown.next().baseline().healthy()).isEmpty();
+    assertThat(known.next().baseline().healthy()).hasSize(1);
+    assertThat(known.next().incident()).isEmpty();
   }
 
   @Test
   void anOutOfBandWindowWithNothingOpenFeedsTheBaseline() {
-    WindowDecision.Outcome outcome =
+    Transition<WindowDecision.VersionState, WindowDecision.Emission> outcome =
         DECISION.decide(
             verdict(WindowVerdict.Kind.OUT_OF_BAND),
             window(),
@@ -128,8 +127,8 @@ class WindowDecisionTest {
             NOT_CLASSIFIED,
             draft -> false);
 
-    assertThat(outcome.tracker().healthy()).hasSize(1);
-    assertThat(outcome.tracker().regressedStreak()).isZero();
-    assertThat(outcome.incident()).isEmpty();
+    assertThat(outcome.next().baseline().healthy()).hasSize(1);
+    assertThat(outcome.next().baseline().regressedStreak()).isZero();
+    assertThat(outcome.next().incident()).isEmpty();
   }
 }

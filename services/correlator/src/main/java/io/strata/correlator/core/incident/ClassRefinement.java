@@ -1,5 +1,6 @@
 package io.strata.correlator.core.incident;
 
+import io.strata.correlator.core.request.Transition;
 import io.strata.events.incident.Evidence;
 import io.strata.events.incident.Incident;
 import java.util.ArrayList;
@@ -17,13 +18,11 @@ public final class ClassRefinement {
 
   private ClassRefinement() {}
 
-  /** The draft to apply, and the tracker with its pending reclassification updated. */
-  public record Decision(IncidentDraft draft, IncidentTracker tracker) {}
-
-  public static Decision decide(
+  /** The tracker with its pending reclassification updated, emitting the draft to apply. */
+  public static Transition<IncidentTracker, IncidentDraft> decide(
       IncidentTracker tracker, IncidentDraft draft, int windowsToConfirm) {
     if (!tracker.active() || draft.incidentClass() == tracker.current().incidentClass()) {
-      return new Decision(draft, tracker.withCandidate(null, 0));
+      return Transition.of(tracker.withCandidate(null, 0), draft);
     }
     Incident current = tracker.current();
     int streak =
@@ -38,9 +37,9 @@ public final class ClassRefinement {
               + streak
               + " regressed windows in a row pointed to it: "
               + draft.summary();
-      return new Decision(
-          withNotes(draft, refinementNotes(current.evidence(), note)),
-          tracker.withCandidate(null, 0));
+      return Transition.of(
+          tracker.withCandidate(null, 0),
+          withNotes(draft, refinementNotes(current.evidence(), note)));
     }
     IncidentDraft kept =
         new IncidentDraft(
@@ -56,7 +55,7 @@ public final class ClassRefinement {
             current.longestStage(),
             current.evidence(),
             current.suggestedActions());
-    return new Decision(kept, tracker.withCandidate(draft.incidentClass(), streak));
+    return Transition.of(tracker.withCandidate(draft.incidentClass(), streak), kept);
   }
 
   /** Earlier refinements stay on record, then this one. */

@@ -1,12 +1,13 @@
 package io.strata.correlator.core.incident;
 
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.NodeHealth;
 import io.strata.events.incident.Incident;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The lifecycle of one device-level incident (one GPU, one class) with the rule for its recovery:
@@ -36,9 +37,6 @@ public record DeviceRecovery(
   /** One affected workload: in-band windows in a row, or quiet (no measurable traffic). */
   public record WorkloadRecovery(int inBandStreak, boolean quiet) {}
 
-  /** The next state and the incident to publish, if any. */
-  public record Step(DeviceRecovery next, Optional<Incident> publish) {}
-
   public DeviceRecovery {
     tracker = tracker == null ? IncidentTracker.empty() : tracker;
     workloads = workloads == null ? Map.of() : Map.copyOf(workloads);
@@ -56,7 +54,7 @@ public record DeviceRecovery(
    * A qualifying XID or health FAIL: opens, reopens or refreshes the incident and starts recovery
    * over, now waiting for {@code workloadKey} (null when no workload holds the GPU).
    */
-  public Step onTrouble(
+  public Transition<DeviceRecovery, Incident> onTrouble(
       IncidentDraft draft,
       String workloadKey,
       NodeHealth node,
@@ -68,37 +66,39 @@ public record DeviceRecovery(
           draft.withEvidence(
               RequestEvidence.carryOver(tracker.current().evidence(), draft.evidence()));
     }
-    IncidentTracker.Step step =
+    Transition<IncidentTracker, Incident> step =
         tracker.onTrouble(
             draft, at, lifecycle.updateInterval(), lifecycle.reopenCooldown(), relapseAfter);
     Map<String, WorkloadRecovery> awaited = new HashMap<>();
     if (workloadKey != null) {
       awaited.put(workloadKey, new WorkloadRecovery(0, false));
     }
-    return new Step(
-        new DeviceRecovery(step.tracker(), 0, awaited, node.unschedulable()), step.publish());
+    return new Transition<>(
+        new DeviceRecovery(step.next(), 0, awaited, node.unschedulable()), step.emits());
   }
 
   /** A clean sample of the GPU: the first moves OPEN to MITIGATING. */
-  public Step onClean(Instant at, CorrelatorSettings.Lifecycle lifecycle) {
+  public Transition<DeviceRecovery, Incident> onClean(
+      Instant at, CorrelatorSettings.Lifecycle lifecycle) {
     if (!active()) {
-      return new Step(this, Optional.empty());
+      return Transition.of(this);
     }
     int clean = Math.min(cleanSamples + 1, lifecycle.deviceCleanSamplesToResolve());
-    IncidentTracker.Step step = tracker.mitigate(at, lifecycle.updateInterval(), null);
-    return new DeviceRecovery(step.tracker(), clean, workloads, unschedulable)
-        .tryResolve(at, lifecycle, step.publish());
+    Transition<IncidentTracker, Incident> step =
+        tracker.mitigate(at, lifecycle.updateInterval(), null);
+    return new DeviceRecovery(step.next(), clean, workloads, unschedulable)
+        .tryResolve(at, lifecycle, step.emits());
   }
 
   /** A closed window of an affected workload, judged against its baseline. */
-  public Step onVerdict(
+  public Transition<DeviceRecovery, Incident> onVerdict(
       String workloadKey,
       WindowVerdict.Kind verdict,
       Instant at,
       CorrelatorSettings.Lifecycle lifecycle) {
     WorkloadRecovery before = workloads.get(workloadKey);
     if (!active() || before == null) {
-      return new Step(this, Optional.empty());
+      return Transition.of(this);
     }
     int streak =
         switch (verdict) {
@@ -107,7 +107,7 @@ public record DeviceRecovery(
           case TOO_FEW_SAMPLES -> before.inBandStreak();
         };
     return withWorkload(workloadKey, new WorkloadRecovery(streak, false))
-        .tryResolve(at, lifecycle, Optional.empty());
+        .tryResolve(at, lifecycle, List.of());
   }
 
   /**
@@ -115,58 +115,64 @@ public record DeviceRecovery(
    * joins this incident as evidence (the workload's latest regression replaces its previous one)
    * instead of opening a second incident.
    */
-  public Step onRequestEvidence(
+  public Transition<DeviceRecovery, Incident> onRequestEvidence(
       RequestEvidence evidence, int exemplarLimit, CorrelatorSettings.Lifecycle lifecycle) {
     if (!active()) {
-      return new Step(this, Optional.empty());
+      return Transition.of(this);
     }
-    IncidentTracker.Step step =
+    Transition<IncidentTracker, Incident> step =
         tracker.withEvidence(
             evidence.joinInto(tracker.current().evidence(), exemplarLimit),
             evidence.decidedAt(),
             lifecycle.updateInterval());
-    return new Step(
-        new DeviceRecovery(step.tracker(), cleanSamples, workloads, unschedulable), step.publish());
+    return new Transition<>(
+        new DeviceRecovery(step.next(), cleanSamples, workloads, unschedulable), step.emits());
   }
 
   /** An affected workload had no measurable traffic for the quiet period: stop waiting for it. */
-  public Step onQuiet(String workloadKey, Instant at, CorrelatorSettings.Lifecycle lifecycle) {
+  public Transition<DeviceRecovery, Incident> onQuiet(
+      String workloadKey, Instant at, CorrelatorSettings.Lifecycle lifecycle) {
     if (!active() || !workloads.containsKey(workloadKey)) {
-      return new Step(this, Optional.empty());
+      return Transition.of(this);
     }
     return withWorkload(workloadKey, new WorkloadRecovery(0, true))
-        .tryResolve(at, lifecycle, Optional.empty());
+        .tryResolve(at, lifecycle, List.of());
   }
 
   /** The node's Kubernetes state changed: being cordoned contains the fault (MITIGATING). */
-  public Step onNode(NodeHealth node, Instant at, CorrelatorSettings.Lifecycle lifecycle) {
+  public Transition<DeviceRecovery, Incident> onNode(
+      NodeHealth node, Instant at, CorrelatorSettings.Lifecycle lifecycle) {
     DeviceRecovery next =
         new DeviceRecovery(tracker, cleanSamples, workloads, node.unschedulable());
     if (!active() || !node.unschedulable() || unschedulable) {
-      return new Step(next, Optional.empty());
+      return Transition.of(next);
     }
-    IncidentTracker.Step step =
+    Transition<IncidentTracker, Incident> step =
         tracker.mitigate(
             at,
             lifecycle.updateInterval(),
             String.join("; ", node.notes()) + " at " + at + ": no new work lands on its GPUs");
-    return new Step(
-        new DeviceRecovery(step.tracker(), cleanSamples, workloads, true), step.publish());
+    return new Transition<>(
+        new DeviceRecovery(step.next(), cleanSamples, workloads, true), step.emits());
   }
 
-  private Step tryResolve(
-      Instant at, CorrelatorSettings.Lifecycle lifecycle, Optional<Incident> pending) {
+  /**
+   * Resolves the incident when both the device and its workloads are back; else this state, with
+   * {@code pending} (what the caller's step already emits).
+   */
+  private Transition<DeviceRecovery, Incident> tryResolve(
+      Instant at, CorrelatorSettings.Lifecycle lifecycle, List<Incident> pending) {
     boolean deviceClean = cleanSamples >= lifecycle.deviceCleanSamplesToResolve();
     boolean workloadsBack =
         workloads.values().stream()
             .allMatch(w -> w.quiet() || w.inBandStreak() >= lifecycle.windowsToResolve());
     if (!active() || !deviceClean || !workloadsBack) {
-      return new Step(this, pending);
+      return new Transition<>(this, pending);
     }
-    IncidentTracker.Step step =
+    Transition<IncidentTracker, Incident> step =
         tracker.resolve(at, tracker.recoveredBy(at), resolutionNote(lifecycle));
-    return new Step(
-        new DeviceRecovery(step.tracker(), cleanSamples, workloads, unschedulable), step.publish());
+    return new Transition<>(
+        new DeviceRecovery(step.next(), cleanSamples, workloads, unschedulable), step.emits());
   }
 
   private String resolutionNote(CorrelatorSettings.Lifecycle lifecycle) {

@@ -1,17 +1,17 @@
 package io.strata.correlator.core.incident;
 
+import io.strata.correlator.core.request.Transition;
 import io.strata.events.incident.Evidence;
 import io.strata.events.incident.Incident;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.incident.IncidentState;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
 
 /**
  * The lifecycle of the incidents of one (scope, class): OPEN → MITIGATING → RESOLVED, with
- * hysteresis. Immutable: every step returns the next tracker and, when subscribers must hear about
- * it, the incident to publish.
+ * hysteresis. Immutable: every step is a {@link Transition} to the next tracker that emits, when
+ * subscribers must hear about it, the incident to publish.
  *
  * <p>What is published at once: opening (or reopening), resolution, a severity escalation, and the
  * first move to MITIGATING of an episode (the mitigation works). Everything else (a relapse to
@@ -49,9 +49,6 @@ public record IncidentTracker(
     IncidentClass candidateClass,
     int candidateStreak) {
 
-  /** The next tracker, and the incident to publish when something changed that matters. */
-  public record Step(IncidentTracker tracker, Optional<Incident> publish) {}
-
   public static IncidentTracker empty() {
     return new IncidentTracker(null, 0, 0, 0, null, false, 0, null, null, 0);
   }
@@ -81,7 +78,7 @@ public record IncidentTracker(
    * reopenCooldown} ago, or refreshes the open one. A MITIGATING incident stays MITIGATING until
    * this is the {@code relapseAfter}-th observation of trouble in a row.
    */
-  public Step onTrouble(
+  public Transition<IncidentTracker, Incident> onTrouble(
       IncidentDraft draft,
       Instant at,
       Duration updateInterval,
@@ -153,9 +150,10 @@ public record IncidentTracker(
    * New evidence for the open incident that does not change its state (for example a request
    * regression of the workload a device fault affects): a new revision, published when due.
    */
-  public Step withEvidence(Evidence evidence, Instant at, Duration updateInterval) {
+  public Transition<IncidentTracker, Incident> withEvidence(
+      Evidence evidence, Instant at, Duration updateInterval) {
     if (!active()) {
-      return new Step(this, Optional.empty());
+      return Transition.of(this);
     }
     Instant when = decided(at);
     Incident updated = IncidentRevisions.next(current, current.state(), evidence, when, null, null);
@@ -166,9 +164,10 @@ public record IncidentTracker(
    * One observation back in band. The first moves OPEN to MITIGATING; {@code toResolve} in a row
    * resolve the incident, recording the time to recover from when it opened.
    */
-  public Step onHealthy(Instant at, int toResolve, Duration updateInterval) {
+  public Transition<IncidentTracker, Incident> onHealthy(
+      Instant at, int toResolve, Duration updateInterval) {
     if (!active()) {
-      return new Step(this, Optional.empty());
+      return Transition.of(this);
     }
     int streak = healthyStreak + 1;
     if (streak >= toResolve) {
@@ -183,9 +182,10 @@ public record IncidentTracker(
    * moves to MITIGATING, announced at once the first time in an episode. {@code note}, when not
    * null, is added to the evidence notes.
    */
-  public Step mitigate(Instant at, Duration updateInterval, String note) {
+  public Transition<IncidentTracker, Incident> mitigate(
+      Instant at, Duration updateInterval, String note) {
     if (!active()) {
-      return new Step(this, Optional.empty());
+      return Transition.of(this);
     }
     Instant when = decided(at);
     if (current.state() == IncidentState.OPEN || note != null) {
@@ -214,9 +214,10 @@ public record IncidentTracker(
    * Resolves the incident now. {@code timeToRecover} is null when recovery was not measured (the
    * traffic went away); {@code note}, when not null, says why it resolved.
    */
-  public Step resolve(Instant at, Duration timeToRecover, String note) {
+  public Transition<IncidentTracker, Incident> resolve(
+      Instant at, Duration timeToRecover, String note) {
     if (!active()) {
-      return new Step(this, Optional.empty());
+      return Transition.of(this);
     }
     Instant when = decided(at);
     Incident resolved =
@@ -268,9 +269,10 @@ public record IncidentTracker(
     return current.resolvedAt() == null || !at.isBefore(current.resolvedAt().plus(reopenCooldown));
   }
 
-  private static Step publishNow(IncidentTracker next, Instant at) {
+  private static Transition<IncidentTracker, Incident> publishNow(
+      IncidentTracker next, Instant at) {
     Incident incident = next.current;
-    return new Step(
+    return Transition.of(
         new IncidentTracker(
             incident,
             incident.revision(),
@@ -282,13 +284,14 @@ public record IncidentTracker(
             next.episodeStart,
             next.candidateClass,
             next.candidateStreak),
-        Optional.of(incident));
+        incident);
   }
 
   /** Publishes the newest unpublished version once the update interval has passed. */
-  private static Step publishWhenDue(IncidentTracker next, Instant at, Duration updateInterval) {
+  private static Transition<IncidentTracker, Incident> publishWhenDue(
+      IncidentTracker next, Instant at, Duration updateInterval) {
     boolean pending = next.current.revision() > next.published;
     boolean due = next.publishedAt == null || !at.isBefore(next.publishedAt.plus(updateInterval));
-    return pending && due ? publishNow(next, at) : new Step(next, Optional.empty());
+    return pending && due ? publishNow(next, at) : Transition.of(next);
   }
 }

@@ -1,5 +1,7 @@
 package io.strata.correlator.core.incident;
 
+import io.strata.correlator.core.request.Transition;
+import io.strata.events.incident.Incident;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -26,7 +28,7 @@ public final class QuietResolution {
    *
    * @param lastMeasured the end of the version's last evaluated window; null when none was
    */
-  public Optional<IncidentTracker.Step> decide(
+  public Optional<Transition<IncidentTracker, Incident>> decide(
       IncidentTracker incident, Instant lastMeasured, Instant now) {
     Instant lastTraffic = lastTraffic(lastMeasured, incident.current().updatedAt());
     if (lastTraffic.plus(quietPeriod).isAfter(now)) {

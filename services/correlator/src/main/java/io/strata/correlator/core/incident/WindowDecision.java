@@ -3,7 +3,9 @@ package io.strata.correlator.core.incident;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.request.Baseline;
 import io.strata.correlator.core.request.BaselineTracker;
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.request.WindowStats;
+import io.strata.events.incident.Incident;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -22,16 +24,21 @@ import java.util.function.Supplier;
 public final class WindowDecision {
 
   /**
-   * @param tracker the version's baseline tracker after the window
-   * @param incident the request incident's next state, if the window changed it
-   * @param publish the incident revision to publish, if any
-   * @param joinedDeviceIncident the regression went to an open device incident instead
+   * The version's state after a window.
+   *
+   * @param baseline the version's baseline tracker
+   * @param incident the request incident's next state, present only when the window changed it
    */
-  public record Outcome(
-      BaselineTracker tracker,
-      Optional<IncidentTracker> incident,
-      Optional<io.strata.events.incident.Incident> publish,
-      boolean joinedDeviceIncident) {}
+  public record VersionState(BaselineTracker baseline, Optional<IncidentTracker> incident) {}
+
+  /** What a judged window sends on. */
+  public sealed interface Emission {}
+
+  /** A revision of the version's request incident, to publish. */
+  public record Publish(Incident incident) implements Emission {}
+
+  /** The regression went to an open device incident as evidence instead of opening its own. */
+  public record JoinedDeviceIncident() implements Emission {}
 
   private final CorrelatorSettings settings;
 
@@ -44,7 +51,7 @@ public final class WindowDecision {
    * @param draft classifies the regression, asked only when an incident is to open or update
    * @param joinsDeviceIncident whether a new regression belongs to an open device incident
    */
-  public Outcome decide(
+  public Transition<VersionState, Emission> decide(
       WindowVerdict verdict,
       WindowStats window,
       BaselineTracker tracker,
@@ -65,16 +72,16 @@ public final class WindowDecision {
         }
         IncidentDraft classified = draft.get();
         if (!incident.active() && joinsDeviceIncident.test(classified)) {
-          yield new Outcome(next, Optional.empty(), Optional.empty(), true);
+          yield Transition.of(new VersionState(next, Optional.empty()), new JoinedDeviceIncident());
         }
-        ClassRefinement.Decision refined =
+        Transition<IncidentTracker, IncidentDraft> refined =
             ClassRefinement.decide(incident, classified, lifecycle.windowsToOpen());
         yield stepped(
             next,
             refined
-                .tracker()
+                .next()
                 .onTrouble(
-                    refined.draft(),
+                    refined.emits().get(0),
                     at,
                     lifecycle.updateInterval(),
                     lifecycle.reopenCooldown(),
@@ -91,11 +98,8 @@ public final class WindowDecision {
           yield unchanged(tracker.withHealthy(Baseline.of(window, gpus), keep));
         }
         yield incident.active()
-            ? new Outcome(
-                tracker.withNeutral(at),
-                Optional.of(incident.onUnsettled()),
-                Optional.empty(),
-                false)
+            ? Transition.of(
+                new VersionState(tracker.withNeutral(at), Optional.of(incident.onUnsettled())))
             : unchanged(tracker.withNeutral(at));
       }
     };
@@ -108,11 +112,14 @@ public final class WindowDecision {
         : tracker.withNeutral(window.windowEnd());
   }
 
-  private static Outcome unchanged(BaselineTracker tracker) {
-    return new Outcome(tracker, Optional.empty(), Optional.empty(), false);
+  private static Transition<VersionState, Emission> unchanged(BaselineTracker tracker) {
+    return Transition.of(new VersionState(tracker, Optional.empty()));
   }
 
-  private static Outcome stepped(BaselineTracker tracker, IncidentTracker.Step step) {
-    return new Outcome(tracker, Optional.of(step.tracker()), step.publish(), false);
+  private static Transition<VersionState, Emission> stepped(
+      BaselineTracker tracker, Transition<IncidentTracker, Incident> step) {
+    return new Transition<>(
+        new VersionState(tracker, Optional.of(step.next())),
+        step.emits().stream().<Emission>map(Publish::new).toList());
   }
 }

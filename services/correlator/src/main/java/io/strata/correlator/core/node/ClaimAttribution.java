@@ -1,10 +1,12 @@
 package io.strata.correlator.core.node;
 
+import io.strata.correlator.core.request.Transition;
+import io.strata.correlator.core.state.MismatchState;
 import io.strata.correlator.core.state.NodeView;
+import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceSample;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -25,28 +27,26 @@ public final class ClaimAttribution {
 
   /**
    * @param kubernetes who Kubernetes says holds the sample's GPU
-   * @param lacking the exporter labels no claim for it ({@link OwnershipMismatch.Outcome})
+   * @param lacking the exporter labels no claim for it ({@link OwnershipMismatch.Checked})
    * @return the view with the target's state, and the finding (keyed cluster/target), if any
    */
-  public NodeStep track(
+  public Transition<NodeView, NodeForward> track(
       NodeView view,
       DeviceSample sample,
       Optional<KubernetesOwner> kubernetes,
       boolean lacking,
       Instant at) {
     if (sample.target() == null || kubernetes.map(KubernetesOwner::claimName).isEmpty()) {
-      return NodeStep.of(view);
+      return Transition.of(view);
     }
-    MismatchTracking.Outcome outcome =
+    Transition<MismatchState, DeviceFinding> tracked =
         DraAttribution.track(view.targets().get(sample.target()), sample, lacking, at, grace);
-    return new NodeStep(
-        view.withTarget(sample.target(), outcome.state()),
-        outcome
-            .finding()
-            .map(
-                finding ->
-                    List.<NodeForward>of(
-                        new NodeForward.Finding(sample.cluster() + "/" + sample.target(), finding)))
-            .orElse(List.of()));
+    NodeView next = view.withTarget(sample.target(), tracked.next());
+    return tracked.emits().isEmpty()
+        ? Transition.of(next)
+        : Transition.of(
+            next,
+            new NodeForward.Finding(
+                sample.cluster() + "/" + sample.target(), tracked.emits().get(0)));
   }
 }

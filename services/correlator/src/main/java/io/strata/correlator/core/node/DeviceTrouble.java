@@ -3,6 +3,7 @@ package io.strata.correlator.core.node;
 import io.strata.correlator.core.incident.DeviceIncidents;
 import io.strata.correlator.core.incident.DeviceWatch;
 import io.strata.correlator.core.incident.IncidentDraft;
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.GpuExemplars;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeHealth;
@@ -40,7 +41,7 @@ public final class DeviceTrouble {
    * @param served the requests a GPU served by its cluster/node/gpu key, read only here (a draft
    *     carries them as exemplars)
    */
-  public NodeStep trouble(
+  public Transition<NodeView, NodeForward> trouble(
       NodeView view,
       GpuRef ref,
       IncidentClass incidentClass,
@@ -72,22 +73,22 @@ public final class DeviceTrouble {
     if (workload != null) {
       forwards.add(new NodeForward.WatchDevice(workload, key));
     }
-    return new NodeStep(
+    return new Transition<>(
         view.withGpu(ref.uuid(), gpu.withCleanToReport(cleanSamplesToResolve)), forwards);
   }
 
   /** A sample that is not a FAIL: reported to both trackers while clean samples are still due. */
-  public NodeStep clean(NodeView view, GpuRef ref) {
+  public Transition<NodeView, NodeForward> clean(NodeView view, GpuRef ref) {
     GpuView gpu = view.gpu(ref.uuid());
     if (gpu.cleanToReport() == 0 || !view.health().ready()) {
-      return NodeStep.of(view);
+      return Transition.of(view);
     }
     List<NodeForward> forwards = new ArrayList<>();
     for (IncidentClass incidentClass : DEVICE_CLASSES) {
       forwards.add(
           new NodeForward.Clean(DeviceWatch.trackerKey(ref.nodeKey(), ref.uuid(), incidentClass)));
     }
-    return new NodeStep(
+    return new Transition<>(
         view.withGpu(ref.uuid(), gpu.withCleanToReport(gpu.cleanToReport() - 1)), forwards);
   }
 }

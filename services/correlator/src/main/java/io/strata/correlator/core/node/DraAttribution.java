@@ -1,6 +1,7 @@
 package io.strata.correlator.core.node;
 
 import io.strata.correlator.core.incident.IncidentIds;
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.MismatchState;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceOwner;
@@ -10,7 +11,6 @@ import io.strata.events.device.FindingReason;
 import io.strata.events.incident.IncidentClass;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
 
 /**
  * An exporter whose DRA mapping is off labels no claim for any GPU Kubernetes allocated through a
@@ -26,29 +26,28 @@ public final class DraAttribution {
    * @param current the target's state, null when no lack of attribution is in progress
    * @param lacking whether this sample of a DRA-held GPU lacks the exporter's claim labels
    */
-  public static MismatchTracking.Outcome track(
+  public static Transition<MismatchState, DeviceFinding> track(
       MismatchState current, DeviceSample sample, boolean lacking, Instant at, Duration grace) {
     if (!lacking) {
-      Optional<DeviceFinding> resolved =
-          current != null && current.reported()
-              ? Optional.of(finding(current.findingId(), FindingKind.RESOLVED, sample, at, null))
-              : Optional.empty();
-      return new MismatchTracking.Outcome(null, resolved);
+      return current != null && current.reported()
+          ? Transition.of(
+              null, finding(current.findingId(), FindingKind.RESOLVED, sample, at, null))
+          : MismatchTracking.AGREED;
     }
     MismatchState state =
         current == null
             ? new MismatchState(FindingReason.EXPORTER_WITHOUT_DRA_ATTRIBUTION, at, false, null)
             : current;
     if (state.reported() || at.isBefore(state.since().plus(grace))) {
-      return new MismatchTracking.Outcome(state, Optional.empty());
+      return Transition.of(state);
     }
     String id =
         IncidentIds.of(IncidentClass.OWNERSHIP_MISMATCH, sample.cluster(), sample.target(), 1)
             .replaceFirst("^inc-", "dra-")
             .replaceFirst("-1$", "-" + state.since().toEpochMilli());
-    return new MismatchTracking.Outcome(
+    return Transition.of(
         new MismatchState(state.reason(), state.since(), true, id),
-        Optional.of(finding(id, FindingKind.OWNERSHIP_MISMATCH, sample, at, state.since())));
+        finding(id, FindingKind.OWNERSHIP_MISMATCH, sample, at, state.since()));
   }
 
   private static DeviceFinding finding(

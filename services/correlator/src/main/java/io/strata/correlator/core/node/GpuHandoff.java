@@ -1,5 +1,6 @@
 package io.strata.correlator.core.node;
 
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.DeviceAnomalyDetector;
 import io.strata.correlator.core.state.GpuReport;
 import io.strata.correlator.core.state.GpuView;
@@ -47,7 +48,7 @@ public final class GpuHandoff {
    * @param kubernetes who Kubernetes says holds it
    * @return the view with the GPU's new holder (and report time), and what to tell whom
    */
-  public NodeStep handOff(
+  public Transition<NodeView, NodeForward> handOff(
       NodeView view,
       GpuRef ref,
       GpuView gpu,
@@ -75,6 +76,6 @@ public final class GpuHandoff {
         owned = owned.withReported(at, report.signature(owned));
       }
     }
-    return new NodeStep(view.withGpu(ref.uuid(), owned), forwards);
+    return new Transition<>(view.withGpu(ref.uuid(), owned), forwards);
   }
 }

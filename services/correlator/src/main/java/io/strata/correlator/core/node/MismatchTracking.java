@@ -1,5 +1,6 @@
 package io.strata.correlator.core.node;
 
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.MismatchState;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceSample;
@@ -15,17 +16,20 @@ import java.util.Optional;
  */
 public final class MismatchTracking {
 
-  /** The GPU's mismatch state after a sample, and the finding to publish, if any. */
-  public record Outcome(MismatchState state, Optional<DeviceFinding> finding) {}
+  /** No disagreement and nothing to report: what nearly every sample comes to, shared. */
+  static final Transition<MismatchState, DeviceFinding> AGREED = Transition.of(null);
 
   private MismatchTracking() {}
 
   /**
+   * The GPU's mismatch state after a sample (null when they agree), and the finding to publish, if
+   * any.
+   *
    * @param current the disagreement in progress, null when none
    * @param reason this sample's disagreement, empty when they agree
    * @param kubernetes what Kubernetes says holds the GPU, null when nothing
    */
-  public static Outcome track(
+  public static Transition<MismatchState, DeviceFinding> track(
       MismatchState current,
       DeviceSample sample,
       Optional<FindingReason> reason,
@@ -33,25 +37,22 @@ public final class MismatchTracking {
       Instant at,
       Duration grace) {
     if (reason.isEmpty()) {
-      Optional<DeviceFinding> resolved =
-          current != null && current.reported()
-              ? Optional.of(
-                  OwnershipFindings.resolved(current.findingId(), sample, current.reason(), at))
-              : Optional.empty();
-      return new Outcome(null, resolved);
+      return current != null && current.reported()
+          ? Transition.of(
+              null, OwnershipFindings.resolved(current.findingId(), sample, current.reason(), at))
+          : AGREED;
     }
     MismatchState state =
         current == null || current.reason() != reason.get()
             ? new MismatchState(reason.get(), at, false, null)
             : current;
     if (state.reported() || at.isBefore(state.since().plus(grace))) {
-      return new Outcome(state, Optional.empty());
+      return Transition.of(state);
     }
     String findingId = OwnershipFindings.findingId(sample, state.since());
-    return new Outcome(
+    return Transition.of(
         new MismatchState(state.reason(), state.since(), true, findingId),
-        Optional.of(
-            OwnershipFindings.mismatch(
-                findingId, sample, state.reason(), kubernetes, state.since(), at)));
+        OwnershipFindings.mismatch(
+            findingId, sample, state.reason(), kubernetes, state.since(), at));
   }
 }

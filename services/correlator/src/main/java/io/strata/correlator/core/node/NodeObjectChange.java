@@ -1,9 +1,9 @@
 package io.strata.correlator.core.node;
 
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.NodeHealth;
 import io.strata.correlator.core.state.NodeView;
 import io.strata.events.k8s.NodeState;
-import java.util.List;
 
 /**
  * The node object changed (or was deleted): the view keeps it, and a change of what it means for
@@ -18,13 +18,13 @@ public final class NodeObjectChange {
   /**
    * @param state the node object's state, null when it was deleted
    */
-  public static NodeStep apply(NodeView view, NodeState state) {
+  public static Transition<NodeView, NodeForward> apply(NodeView view, NodeState state) {
     NodeView next = view.withNode(state);
     NodeHealth before = view.health();
     NodeHealth after = next.health();
     if (before.unschedulable() != after.unschedulable() || before.ready() != after.ready()) {
-      return new NodeStep(next, List.of(new NodeForward.NodeHealthChanged(after)));
+      return Transition.of(next, new NodeForward.NodeHealthChanged(after));
     }
-    return NodeStep.of(next);
+    return Transition.of(next);
   }
 }

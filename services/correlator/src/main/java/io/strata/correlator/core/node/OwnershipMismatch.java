@@ -1,7 +1,10 @@
 package io.strata.correlator.core.node;
 
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.GpuView;
+import io.strata.correlator.core.state.MismatchState;
 import io.strata.correlator.core.state.NodeView;
+import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.FindingReason;
 import io.strata.events.topic.Keys;
@@ -20,16 +23,15 @@ import java.util.Optional;
 public final class OwnershipMismatch {
 
   /**
+   * The GPU as a sample's check leaves it, with what the check found that the node's next rules
+   * need.
+   *
+   * @param gpu the GPU with its mismatch state after the sample
    * @param kubernetes who Kubernetes says holds the GPU
    * @param lacksDraAttribution the exporter labels no claim for a GPU held through a DRA claim
-   * @param gpu the GPU with its mismatch state after the sample
-   * @param finding the finding to publish (keyed cluster/node/gpu), if any
    */
-  public record Outcome(
-      Optional<KubernetesOwner> kubernetes,
-      boolean lacksDraAttribution,
-      GpuView gpu,
-      Optional<NodeForward.Finding> finding) {}
+  public record Checked(
+      GpuView gpu, Optional<KubernetesOwner> kubernetes, boolean lacksDraAttribution) {}
 
   private final OwnershipCheck check;
   private final Duration grace;
@@ -45,10 +47,13 @@ public final class OwnershipMismatch {
   }
 
   /**
+   * The GPU checked, and the finding to publish (keyed cluster/node/gpu), if any.
+   *
    * @param view the node's pods and claims
    * @param gpu the GPU the sample is of, its mismatch in progress included
    */
-  public Outcome check(NodeView view, GpuView gpu, DeviceSample sample, Instant at) {
+  public Transition<Checked, NodeForward.Finding> check(
+      NodeView view, GpuView gpu, DeviceSample sample, Instant at) {
     Optional<KubernetesOwner> kubernetes =
         OwnershipCheck.kubernetesOwner(
             sample.cluster(), sample.gpuUuid(), view.pods(), view.claims());
@@ -56,7 +61,7 @@ public final class OwnershipMismatch {
         check.compare(sample.cluster(), sample.owner(), kubernetes, view.pods(), view.claims());
     boolean lacksDra =
         reason.filter(FindingReason.EXPORTER_WITHOUT_DRA_ATTRIBUTION::equals).isPresent();
-    MismatchTracking.Outcome tracked =
+    Transition<MismatchState, DeviceFinding> tracked =
         MismatchTracking.track(
             gpu.mismatch(),
             sample,
@@ -64,15 +69,13 @@ public final class OwnershipMismatch {
             kubernetes.orElse(null),
             at,
             grace);
-    return new Outcome(
-        kubernetes,
-        lacksDra,
-        gpu.withMismatch(tracked.state()),
-        tracked
-            .finding()
-            .map(
-                finding ->
-                    new NodeForward.Finding(
-                        Keys.gpu(sample.cluster(), sample.node(), sample.gpuUuid()), finding)));
+    Checked checked = new Checked(gpu.withMismatch(tracked.next()), kubernetes, lacksDra);
+    if (tracked.emits().isEmpty()) {
+      return Transition.of(checked);
+    }
+    return Transition.of(
+        checked,
+        new NodeForward.Finding(
+            Keys.gpu(sample.cluster(), sample.node(), sample.gpuUuid()), tracked.emits().get(0)));
   }
 }

@@ -1,5 +1,6 @@
 package io.strata.correlator.core.node;
 
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.GpuExemplars;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeView;
@@ -51,7 +52,7 @@ public final class SampleDecision {
    * @param served the requests a GPU served by its key, read only for an incident draft
    * @throws IllegalArgumentException when the sample names no GPU
    */
-  public NodeStep decide(
+  public Transition<NodeView, NodeForward> decide(
       String nodeKey,
       NodeView view,
       DeviceSample sample,
@@ -59,26 +60,28 @@ public final class SampleDecision {
       Function<String, Optional<GpuExemplars>> served) {
     GpuRef ref = new GpuRef(nodeKey, sample.cluster(), sample.node(), sample.gpuUuid());
     GpuView gpu = view.gpu(ref.uuid()).withSample(sample).withXids(null, at.minus(xidLookback));
-    OwnershipMismatch.Outcome owner = ownership.check(view, gpu, sample, at);
-    NodeStep target =
-        claims.track(view, sample, owner.kubernetes(), owner.lacksDraAttribution(), at);
+    Transition<OwnershipMismatch.Checked, NodeForward.Finding> owner =
+        ownership.check(view, gpu, sample, at);
+    OwnershipMismatch.Checked found = owner.next();
+    Transition<NodeView, NodeForward> target =
+        claims.track(view, sample, found.kubernetes(), found.lacksDraAttribution(), at);
     // The target's finding goes first, then the GPU's: the order the checks always had.
-    List<NodeForward> findings = new ArrayList<>(target.forwards());
-    owner.finding().ifPresent(findings::add);
-    NodeStep checked =
-        new NodeStep(target.view(), findings)
+    List<NodeForward> findings = new ArrayList<>(target.emits());
+    findings.addAll(owner.emits());
+    Transition<NodeView, NodeForward> checked =
+        new Transition<>(target.next(), findings)
             .then(
                 handoff.handOff(
-                    target.view(), ref, owner.gpu(), sample.owner(), owner.kubernetes(), at));
+                    target.next(), ref, found.gpu(), sample.owner(), found.kubernetes(), at));
     if (sample.health() == HealthStatus.FAIL) {
       return checked.then(
-          trouble.trouble(checked.view(), ref, IncidentClass.DEVICE_FAULT, null, at, served));
+          trouble.trouble(checked.next(), ref, IncidentClass.DEVICE_FAULT, null, at, served));
     }
     // An XID is judged ahead of older samples still queued (ADR 039): a sample scraped before the
     // GPU's newest XID says nothing about recovery from it.
     return scrapedBeforeNewestXid(gpu, at)
         ? checked
-        : checked.then(trouble.clean(checked.view(), ref));
+        : checked.then(trouble.clean(checked.next(), ref));
   }
 
   private static boolean scrapedBeforeNewestXid(GpuView gpu, Instant at) {

@@ -1,5 +1,6 @@
 package io.strata.correlator.core.node;
 
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.GpuExemplars;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeView;
@@ -22,12 +23,6 @@ import java.util.function.Function;
  * and {@code immediate_action}.
  */
 public final class XidDecision {
-
-  /**
-   * @param opened the device-incident class the XID opens or refreshes; empty when it is evidence
-   *     only
-   */
-  public record Outcome(NodeStep step, Optional<IncidentClass> opened) {}
 
   private final Duration xidLookback;
   private final GpuHandoff handoff;
@@ -73,13 +68,16 @@ public final class XidDecision {
   }
 
   /**
+   * The node's view with the XID kept on its GPU, and what to send: the holder's GPU state, then
+   * the trouble of what the XID {@link #opens} (nothing more for an evidence-only XID).
+   *
    * @param nodeKey the record's cluster/node key
    * @param view the node's view with the XID's GPU loaded
    * @param at the record's time
    * @param served the requests a GPU served by its key, read only for an incident draft
    * @throws IllegalArgumentException when the XID names no GPU
    */
-  public Outcome decide(
+  public Transition<NodeView, NodeForward> decide(
       String nodeKey,
       NodeView view,
       XidEvent xid,
@@ -90,15 +88,12 @@ public final class XidDecision {
     Optional<KubernetesOwner> kubernetes =
         OwnershipCheck.kubernetesOwner(xid.cluster(), ref.uuid(), view.pods(), view.claims());
     DeviceOwner exporter = exporterOwner(gpu.latest(), xid, at);
-    NodeStep handed = handoff.handOff(view, ref, gpu, exporter, kubernetes, at);
+    Transition<NodeView, NodeForward> handed =
+        handoff.handOff(view, ref, gpu, exporter, kubernetes, at);
     Optional<IncidentClass> opened = opens(xid);
-    return new Outcome(
-        opened
-            .map(
-                incidentClass ->
-                    handed.then(
-                        trouble.trouble(handed.view(), ref, incidentClass, xid, at, served)))
-            .orElse(handed),
-        opened);
+    if (opened.isEmpty()) {
+      return handed;
+    }
+    return handed.then(trouble.trouble(handed.next(), ref, opened.get(), xid, at, served));
   }
 }

@@ -3,6 +3,7 @@ package io.strata.correlator.core.incident;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.NodeHealth;
 import io.strata.events.Correlation;
 import io.strata.events.incident.Evidence;
@@ -62,34 +63,34 @@ class DeviceRecoveryTest {
     return DeviceRecovery.empty().onTrouble(draft(), workload, SERVING, at(0), LIFECYCLE).next();
   }
 
-  private static Optional<IncidentState> state(DeviceRecovery.Step step) {
-    return step.publish().map(Incident::state);
+  private static Optional<IncidentState> state(Transition<DeviceRecovery, Incident> step) {
+    return step.emits().stream().map(Incident::state).findFirst();
   }
 
   @Test
   void cleanSamplesAloneDoNotResolveWhileAnAffectedWorkloadHasNotRecovered() {
-    DeviceRecovery.Step first = opened(W).onClean(at(10), LIFECYCLE);
+    Transition<DeviceRecovery, Incident> first = opened(W).onClean(at(10), LIFECYCLE);
     assertThat(state(first)).contains(IncidentState.MITIGATING);
-    DeviceRecovery.Step second = first.next().onClean(at(20), LIFECYCLE);
-    assertThat(second.publish()).isEmpty();
+    Transition<DeviceRecovery, Incident> second = first.next().onClean(at(20), LIFECYCLE);
+    assertThat(second.emits()).isEmpty();
     assertThat(second.next().active()).isTrue();
 
-    DeviceRecovery.Step inBand =
+    Transition<DeviceRecovery, Incident> inBand =
         second.next().onVerdict(W, WindowVerdict.Kind.IN_BAND, at(30), LIFECYCLE);
-    DeviceRecovery.Step regressed =
+    Transition<DeviceRecovery, Incident> regressed =
         inBand.next().onVerdict(W, WindowVerdict.Kind.REGRESSED, at(40), LIFECYCLE);
-    DeviceRecovery.Step again =
+    Transition<DeviceRecovery, Incident> again =
         regressed.next().onVerdict(W, WindowVerdict.Kind.IN_BAND, at(50), LIFECYCLE);
     assertThat(again.next().active()).as("a regression restarts the count").isTrue();
-    DeviceRecovery.Step resolved =
+    Transition<DeviceRecovery, Incident> resolved =
         again.next().onVerdict(W, WindowVerdict.Kind.IN_BAND, at(60), LIFECYCLE);
     assertThat(state(resolved)).contains(IncidentState.RESOLVED);
-    assertThat(resolved.publish().orElseThrow().timeToRecoverMillis()).isEqualTo(60_000L);
+    assertThat(resolved.emits().get(0).timeToRecoverMillis()).isEqualTo(60_000L);
   }
 
   @Test
   void recoveredRequestsDoNotResolveWhileTheDeviceIsNotClean() {
-    DeviceRecovery.Step step =
+    Transition<DeviceRecovery, Incident> step =
         opened(W).onVerdict(W, WindowVerdict.Kind.IN_BAND, at(10), LIFECYCLE);
     step = step.next().onVerdict(W, WindowVerdict.Kind.IN_BAND, at(20), LIFECYCLE);
     step = step.next().onVerdict(W, WindowVerdict.Kind.IN_BAND, at(30), LIFECYCLE);
@@ -100,10 +101,10 @@ class DeviceRecoveryTest {
 
   @Test
   void aQuietWorkloadIsNotWaitedFor() {
-    DeviceRecovery.Step step = opened(W).onQuiet(W, at(5), LIFECYCLE);
+    Transition<DeviceRecovery, Incident> step = opened(W).onQuiet(W, at(5), LIFECYCLE);
     step = step.next().onClean(at(10), LIFECYCLE).next().onClean(at(20), LIFECYCLE);
     assertThat(state(step)).contains(IncidentState.RESOLVED);
-    assertThat(step.publish().orElseThrow().evidence().notes())
+    assertThat(step.emits().get(0).evidence().notes())
         .contains(
             "resolved: 2 clean device samples in a row; c1/ml/chat had no measurable traffic,"
                 + " recovery not measured");
@@ -111,21 +112,21 @@ class DeviceRecoveryTest {
 
   @Test
   void aCordonMitigatesOnceAndNeverResolves() {
-    DeviceRecovery.Step cordoned = opened(null).onNode(CORDONED, at(5), LIFECYCLE);
+    Transition<DeviceRecovery, Incident> cordoned = opened(null).onNode(CORDONED, at(5), LIFECYCLE);
     assertThat(state(cordoned)).contains(IncidentState.MITIGATING);
     assertThat(cordoned.next().active()).isTrue();
-    assertThat(cordoned.next().onNode(CORDONED, at(6), LIFECYCLE).publish()).isEmpty();
+    assertThat(cordoned.next().onNode(CORDONED, at(6), LIFECYCLE).emits()).isEmpty();
   }
 
   @Test
   void newTroubleStartsRecoveryOver() {
-    DeviceRecovery.Step step = opened(null).onClean(at(10), LIFECYCLE);
+    Transition<DeviceRecovery, Incident> step = opened(null).onClean(at(10), LIFECYCLE);
     step = step.next().onTrouble(draft(), null, SERVING, at(15), LIFECYCLE);
     step = step.next().onClean(at(20), LIFECYCLE);
     assertThat(step.next().active()).isTrue();
     step = step.next().onClean(at(30), LIFECYCLE);
     assertThat(state(step)).contains(IncidentState.RESOLVED);
-    assertThat(step.publish().orElseThrow().timeToRecoverMillis()).isEqualTo(30_000L);
+    assertThat(step.emits().get(0).timeToRecoverMillis()).isEqualTo(30_000L);
   }
 
   @Test

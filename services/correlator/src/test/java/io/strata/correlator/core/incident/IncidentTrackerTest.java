@@ -2,6 +2,7 @@ package io.strata.correlator.core.incident;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.correlator.core.request.Transition;
 import io.strata.events.Correlation;
 import io.strata.events.incident.Evidence;
 import io.strata.events.incident.Incident;
@@ -44,29 +45,32 @@ class IncidentTrackerTest {
 
   @Test
   void opensOnceThenThrottlesUpdatesUnlessSomethingThatMattersChanges() {
-    IncidentTracker.Step opened =
+    Transition<IncidentTracker, Incident> opened =
         IncidentTracker.empty().onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN, 2);
-    Incident first = opened.publish().orElseThrow();
+    Incident first = opened.emits().get(0);
     assertThat(first.incidentId())
         .isEqualTo(IncidentIds.of(IncidentClass.QUEUE_BACKLOG, "c1", "ml/chat/v1", 1));
     assertThat(first.state()).isEqualTo(IncidentState.OPEN);
     assertThat(first.revision()).isEqualTo(1);
 
-    IncidentTracker.Step quiet =
-        opened.tracker().onTrouble(draft(Severity.WARNING, 520), at(10), UPDATE, COOLDOWN, 2);
-    assertThat(quiet.publish()).isEmpty();
-    assertThat(quiet.tracker().current().trigger().value()).isEqualTo(520.0);
+    Transition<IncidentTracker, Incident> quiet =
+        opened.next().onTrouble(draft(Severity.WARNING, 520), at(10), UPDATE, COOLDOWN, 2);
+    assertThat(quiet.emits()).isEmpty();
+    assertThat(quiet.next().current().trigger().value()).isEqualTo(520.0);
 
-    IncidentTracker.Step worse =
-        quiet.tracker().onTrouble(draft(Severity.CRITICAL, 900), at(20), UPDATE, COOLDOWN, 2);
-    assertThat(worse.publish()).get().extracting(Incident::severity).isEqualTo(Severity.CRITICAL);
-    assertThat(worse.publish().get().incidentId()).isEqualTo(first.incidentId());
-    assertThat(worse.publish().get().revision()).isEqualTo(3);
+    Transition<IncidentTracker, Incident> worse =
+        quiet.next().onTrouble(draft(Severity.CRITICAL, 900), at(20), UPDATE, COOLDOWN, 2);
+    assertThat(worse.emits())
+        .singleElement()
+        .extracting(Incident::severity)
+        .isEqualTo(Severity.CRITICAL);
+    assertThat(worse.emits().get(0).incidentId()).isEqualTo(first.incidentId());
+    assertThat(worse.emits().get(0).revision()).isEqualTo(3);
 
-    IncidentTracker.Step due =
-        worse.tracker().onTrouble(draft(Severity.CRITICAL, 950), at(80), UPDATE, COOLDOWN, 2);
-    assertThat(due.publish()).isPresent();
-    assertThat(due.publish().get().openedAt()).isEqualTo(at(0));
+    Transition<IncidentTracker, Incident> due =
+        worse.next().onTrouble(draft(Severity.CRITICAL, 950), at(80), UPDATE, COOLDOWN, 2);
+    assertThat(due.emits()).isNotEmpty();
+    assertThat(due.emits().get(0).openedAt()).isEqualTo(at(0));
   }
 
   @Test
@@ -74,43 +78,46 @@ class IncidentTrackerTest {
     IncidentTracker tracker =
         IncidentTracker.empty()
             .onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN, 2)
-            .tracker();
+            .next();
 
-    IncidentTracker.Step mitigating = tracker.onHealthy(at(10), 3, UPDATE);
-    assertThat(mitigating.publish())
-        .get()
+    Transition<IncidentTracker, Incident> mitigating = tracker.onHealthy(at(10), 3, UPDATE);
+    assertThat(mitigating.emits())
+        .singleElement()
         .extracting(Incident::state)
         .isEqualTo(IncidentState.MITIGATING);
-    IncidentTracker.Step second = mitigating.tracker().onHealthy(at(20), 3, UPDATE);
-    assertThat(second.publish()).isEmpty();
+    Transition<IncidentTracker, Incident> second = mitigating.next().onHealthy(at(20), 3, UPDATE);
+    assertThat(second.emits()).isEmpty();
     // One troubled window while mitigating is evidence, not a relapse (hysteresis: two in a row).
-    IncidentTracker.Step blip =
-        second.tracker().onTrouble(draft(Severity.WARNING, 600), at(30), UPDATE, COOLDOWN, 2);
-    assertThat(blip.publish()).isEmpty();
-    assertThat(blip.tracker().current().state()).isEqualTo(IncidentState.MITIGATING);
+    Transition<IncidentTracker, Incident> blip =
+        second.next().onTrouble(draft(Severity.WARNING, 600), at(30), UPDATE, COOLDOWN, 2);
+    assertThat(blip.emits()).isEmpty();
+    assertThat(blip.next().current().state()).isEqualTo(IncidentState.MITIGATING);
     // The second in a row is a relapse, kept, not published inside the update interval; the
     // healthy streak starts over.
-    IncidentTracker.Step relapse =
-        blip.tracker().onTrouble(draft(Severity.WARNING, 610), at(32), UPDATE, COOLDOWN, 2);
-    assertThat(relapse.publish()).isEmpty();
-    assertThat(relapse.tracker().current().state()).isEqualTo(IncidentState.OPEN);
+    Transition<IncidentTracker, Incident> relapse =
+        blip.next().onTrouble(draft(Severity.WARNING, 610), at(32), UPDATE, COOLDOWN, 2);
+    assertThat(relapse.emits()).isEmpty();
+    assertThat(relapse.next().current().state()).isEqualTo(IncidentState.OPEN);
     // Mitigating again: already announced once this episode, so throttled too.
-    tracker = relapse.tracker();
-    IncidentTracker.Step again = tracker.onHealthy(at(40), 3, UPDATE);
-    assertThat(again.publish()).isEmpty();
-    tracker = again.tracker().onUnsettled();
+    tracker = relapse.next();
+    Transition<IncidentTracker, Incident> again = tracker.onHealthy(at(40), 3, UPDATE);
+    assertThat(again.emits()).isEmpty();
+    tracker = again.next().onUnsettled();
     // Once the interval has passed, the newest state goes out.
-    IncidentTracker.Step due = tracker.onHealthy(at(75), 3, UPDATE);
-    assertThat(due.publish()).get().extracting(Incident::state).isEqualTo(IncidentState.MITIGATING);
-    tracker = due.tracker().onHealthy(at(80), 3, UPDATE).tracker();
-    IncidentTracker.Step resolved = tracker.onHealthy(at(90), 3, UPDATE);
+    Transition<IncidentTracker, Incident> due = tracker.onHealthy(at(75), 3, UPDATE);
+    assertThat(due.emits())
+        .singleElement()
+        .extracting(Incident::state)
+        .isEqualTo(IncidentState.MITIGATING);
+    tracker = due.next().onHealthy(at(80), 3, UPDATE).next();
+    Transition<IncidentTracker, Incident> resolved = tracker.onHealthy(at(90), 3, UPDATE);
 
-    Incident done = resolved.publish().orElseThrow();
+    Incident done = resolved.emits().get(0);
     assertThat(done.state()).isEqualTo(IncidentState.RESOLVED);
     assertThat(done.resolvedAt()).isEqualTo(at(90));
     assertThat(done.timeToRecoverMillis()).isEqualTo(90_000L);
-    assertThat(resolved.tracker().active()).isFalse();
-    assertThat(resolved.tracker().onHealthy(at(100), 3, UPDATE).publish()).isEmpty();
+    assertThat(resolved.next().active()).isFalse();
+    assertThat(resolved.next().onHealthy(at(100), 3, UPDATE).emits()).isEmpty();
   }
 
   @Test
@@ -118,15 +125,15 @@ class IncidentTrackerTest {
     IncidentTracker tracker =
         IncidentTracker.empty()
             .onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN, 2)
-            .tracker();
-    tracker = tracker.onHealthy(at(10), 1, UPDATE).tracker();
+            .next();
+    tracker = tracker.onHealthy(at(10), 1, UPDATE).next();
     String firstId = tracker.current().incidentId();
 
     Incident reopened =
         tracker
             .onTrouble(draft(Severity.WARNING, 500), at(300), UPDATE, COOLDOWN, 2)
-            .publish()
-            .orElseThrow();
+            .emits()
+            .get(0);
     assertThat(reopened.incidentId()).isEqualTo(firstId);
     assertThat(reopened.state()).isEqualTo(IncidentState.OPEN);
     assertThat(reopened.resolvedAt()).isNull();
@@ -137,8 +144,8 @@ class IncidentTrackerTest {
     Incident fresh =
         tracker
             .onTrouble(draft(Severity.WARNING, 500), at(10 + 600), UPDATE, COOLDOWN, 2)
-            .publish()
-            .orElseThrow();
+            .emits()
+            .get(0);
     assertThat(fresh.incidentId())
         .isEqualTo(IncidentIds.of(IncidentClass.QUEUE_BACKLOG, "c1", "ml/chat/v1", 2));
     assertThat(fresh.revision()).isEqualTo(1);
@@ -152,25 +159,20 @@ class IncidentTrackerTest {
     IncidentTracker tracker =
         IncidentTracker.empty()
             .onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN, 2)
-            .tracker();
-    tracker = tracker.onHealthy(at(10), 1, UPDATE).tracker();
-    tracker =
-        tracker.onTrouble(draft(Severity.WARNING, 500), at(300), UPDATE, COOLDOWN, 2).tracker();
+            .next();
+    tracker = tracker.onHealthy(at(10), 1, UPDATE).next();
+    tracker = tracker.onTrouble(draft(Severity.WARNING, 500), at(300), UPDATE, COOLDOWN, 2).next();
 
     // Within episode 2: trouble, evidence, mitigation, a relapse to OPEN, escalation, resolution.
-    tracker =
-        tracker.onTrouble(draft(Severity.WARNING, 520), at(310), UPDATE, COOLDOWN, 2).tracker();
-    tracker = tracker.withEvidence(tracker.current().evidence(), at(320), UPDATE).tracker();
-    tracker = tracker.mitigate(at(330), UPDATE, "node cordoned").tracker();
-    tracker =
-        tracker.onTrouble(draft(Severity.WARNING, 530), at(340), UPDATE, COOLDOWN, 2).tracker();
-    tracker =
-        tracker.onTrouble(draft(Severity.CRITICAL, 900), at(350), UPDATE, COOLDOWN, 2).tracker();
+    tracker = tracker.onTrouble(draft(Severity.WARNING, 520), at(310), UPDATE, COOLDOWN, 2).next();
+    tracker = tracker.withEvidence(tracker.current().evidence(), at(320), UPDATE).next();
+    tracker = tracker.mitigate(at(330), UPDATE, "node cordoned").next();
+    tracker = tracker.onTrouble(draft(Severity.WARNING, 530), at(340), UPDATE, COOLDOWN, 2).next();
+    tracker = tracker.onTrouble(draft(Severity.CRITICAL, 900), at(350), UPDATE, COOLDOWN, 2).next();
     assertThat(tracker.current().state()).isEqualTo(IncidentState.OPEN);
     assertThat(tracker.current().episode()).isEqualTo(2);
     assertThat(tracker.current().reopenedAt()).isEqualTo(at(300));
-    Incident resolved =
-        tracker.resolve(at(360), Duration.ofSeconds(60), null).publish().orElseThrow();
+    Incident resolved = tracker.resolve(at(360), Duration.ofSeconds(60), null).emits().get(0);
     assertThat(resolved.episode()).isEqualTo(2);
     assertThat(resolved.reopenedAt()).isEqualTo(at(300));
 
@@ -178,9 +180,9 @@ class IncidentTrackerTest {
     IncidentTracker third =
         tracker
             .resolve(at(360), Duration.ofSeconds(60), null)
-            .tracker()
+            .next()
             .onTrouble(draft(Severity.WARNING, 500), at(400), UPDATE, COOLDOWN, 2)
-            .tracker();
+            .next();
     assertThat(third.current().episode()).isEqualTo(3);
     assertThat(third.current().reopenedAt()).isEqualTo(at(400));
     assertThat(third.current().openedAt()).isEqualTo(at(0));
@@ -191,21 +193,20 @@ class IncidentTrackerTest {
     IncidentTracker tracker =
         IncidentTracker.empty()
             .onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN, 2)
-            .tracker();
-    tracker = tracker.onHealthy(at(10), 1, UPDATE).tracker();
+            .next();
+    tracker = tracker.onHealthy(at(10), 1, UPDATE).next();
     // Reopened within the cooldown at 300 s: same id, but recovery is measured from 300 s.
-    tracker =
-        tracker.onTrouble(draft(Severity.WARNING, 500), at(300), UPDATE, COOLDOWN, 2).tracker();
+    tracker = tracker.onTrouble(draft(Severity.WARNING, 500), at(300), UPDATE, COOLDOWN, 2).next();
     assertThat(tracker.current().openedAt()).isEqualTo(at(0));
-    Incident resolved = tracker.onHealthy(at(330), 1, UPDATE).publish().orElseThrow();
+    Incident resolved = tracker.onHealthy(at(330), 1, UPDATE).emits().get(0);
     assertThat(resolved.timeToRecoverMillis()).isEqualTo(30_000L);
 
     // A decision about an earlier window is stamped no earlier than the revision before it.
     IncidentTracker open =
         IncidentTracker.empty()
             .onTrouble(draft(Severity.WARNING, 500), at(100), UPDATE, COOLDOWN, 2)
-            .tracker();
-    Incident mitigating = open.onHealthy(at(90), 3, UPDATE).publish().orElseThrow();
+            .next();
+    Incident mitigating = open.onHealthy(at(90), 3, UPDATE).emits().get(0);
     assertThat(mitigating.state()).isEqualTo(IncidentState.MITIGATING);
     assertThat(mitigating.updatedAt()).isEqualTo(at(100));
   }
@@ -215,16 +216,14 @@ class IncidentTrackerTest {
     IncidentTracker tracker =
         IncidentTracker.empty()
             .onTrouble(draft(Severity.WARNING, 500), at(0), UPDATE, COOLDOWN, 2)
-            .tracker();
-    tracker = tracker.onHealthy(at(10), 1, UPDATE).tracker();
-    tracker =
-        tracker.onTrouble(draft(Severity.WARNING, 500), at(300), UPDATE, COOLDOWN, 2).tracker();
+            .next();
+    tracker = tracker.onHealthy(at(10), 1, UPDATE).next();
+    tracker = tracker.onTrouble(draft(Severity.WARNING, 500), at(300), UPDATE, COOLDOWN, 2).next();
 
     // A device sample stamped before the reopen was decided resolves it: zero, not -10 s.
     assertThat(tracker.recoveredBy(at(290))).isEqualTo(Duration.ZERO);
     assertThat(tracker.recoveredBy(at(330))).isEqualTo(Duration.ofSeconds(30));
-    Incident resolved =
-        tracker.resolve(at(290), tracker.recoveredBy(at(290)), null).publish().orElseThrow();
+    Incident resolved = tracker.resolve(at(290), tracker.recoveredBy(at(290)), null).emits().get(0);
     assertThat(resolved.timeToRecoverMillis()).isZero();
     assertThat(resolved.resolvedAt()).isEqualTo(at(300));
   }

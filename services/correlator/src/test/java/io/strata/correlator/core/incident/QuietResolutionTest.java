@@ -41,7 +41,7 @@ class QuietResolutionTest {
             List.of(ActionType.LOWER_CONCURRENCY));
     return IncidentTracker.empty()
         .onTrouble(draft, openedAt, Duration.ofMinutes(1), Duration.ofMinutes(10), 2)
-        .tracker();
+        .next();
   }
 
   @Test
@@ -52,7 +52,7 @@ class QuietResolutionTest {
     assertThat(quiet.decide(open, measured, measured.plus(QUIET).minusMillis(1))).isEmpty();
 
     Incident resolved =
-        quiet.decide(open, measured, measured.plus(QUIET)).orElseThrow().publish().orElseThrow();
+        quiet.decide(open, measured, measured.plus(QUIET)).orElseThrow().emits().get(0);
     assertThat(resolved.state()).isEqualTo(IncidentState.RESOLVED);
     assertThat(resolved.resolvedAt()).isEqualTo(measured.plus(QUIET));
     assertThat(resolved.timeToRecoverMillis()).isNull();

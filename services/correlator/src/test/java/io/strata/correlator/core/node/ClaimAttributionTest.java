@@ -6,6 +6,7 @@ import static io.strata.correlator.core.node.NodeFixtures.T0;
 import static io.strata.correlator.core.node.NodeFixtures.TARGET;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.MismatchState;
 import io.strata.correlator.core.state.NodeView;
 import io.strata.events.device.DeviceOwner;
@@ -44,40 +45,41 @@ class ClaimAttributionTest {
 
   @Test
   void aTargetLackingDraMappingIsOneFindingAfterTheGraceResolvedWhenItLabelsAgain() {
-    NodeStep first = attribution.track(draNode(), unlabelled(T0), HELD_BY_CLAIM, true, T0);
+    Transition<NodeView, NodeForward> first =
+        attribution.track(draNode(), unlabelled(T0), HELD_BY_CLAIM, true, T0);
     Instant late = T0.plus(GRACE);
-    NodeStep reported =
-        attribution.track(first.view(), unlabelled(late), HELD_BY_CLAIM, true, late);
-    NodeStep quiet =
+    Transition<NodeView, NodeForward> reported =
+        attribution.track(first.next(), unlabelled(late), HELD_BY_CLAIM, true, late);
+    Transition<NodeView, NodeForward> quiet =
         attribution.track(
-            reported.view(), unlabelled(late.plusSeconds(5)), HELD_BY_CLAIM, true, late);
+            reported.next(), unlabelled(late.plusSeconds(5)), HELD_BY_CLAIM, true, late);
     Instant labelled = late.plusSeconds(30);
-    NodeStep resolved =
+    Transition<NodeView, NodeForward> resolved =
         attribution.track(
-            quiet.view(),
+            quiet.next(),
             NodeFixtures.sample(
                 NodeFixtures.exporterClaim("pod1", CLAIM), HealthStatus.PASS, labelled),
             HELD_BY_CLAIM,
             false,
             labelled);
 
-    assertThat(first.forwards()).isEmpty();
-    assertThat(first.view().targets())
+    assertThat(first.emits()).isEmpty();
+    assertThat(first.next().targets())
         .containsEntry(
             TARGET,
             new MismatchState(FindingReason.EXPORTER_WITHOUT_DRA_ATTRIBUTION, T0, false, null));
-    NodeForward.Finding finding = (NodeForward.Finding) reported.forwards().get(0);
+    NodeForward.Finding finding = (NodeForward.Finding) reported.emits().get(0);
     assertThat(finding.key()).isEqualTo(FINDING_KEY);
     assertThat(finding.finding().findingId()).isEqualTo(FINDING_ID);
     assertThat(finding.finding().kind()).isEqualTo(FindingKind.OWNERSHIP_MISMATCH);
     assertThat(finding.finding().reason())
         .isEqualTo(FindingReason.EXPORTER_WITHOUT_DRA_ATTRIBUTION);
     assertThat(finding.finding().gpuUuid()).isNull();
-    assertThat(quiet.forwards()).isEmpty();
-    NodeForward.Finding closed = (NodeForward.Finding) resolved.forwards().get(0);
+    assertThat(quiet.emits()).isEmpty();
+    NodeForward.Finding closed = (NodeForward.Finding) resolved.emits().get(0);
     assertThat(closed.finding().findingId()).isEqualTo(FINDING_ID);
     assertThat(closed.finding().kind()).isEqualTo(FindingKind.RESOLVED);
-    assertThat(resolved.view().targets()).isEmpty();
+    assertThat(resolved.next().targets()).isEmpty();
   }
 
   @Test
@@ -87,12 +89,15 @@ class ClaimAttributionTest {
     DeviceSample noTarget =
         NodeFixtures.sample(NodeFixtures.GPU, null, DeviceOwner.none(), HealthStatus.PASS, T0);
 
-    NodeStep plugin = attribution.track(draNode(), unlabelled(T0), byPlugin, true, T0);
-    NodeStep nobody = attribution.track(draNode(), unlabelled(T0), Optional.empty(), true, T0);
-    NodeStep untargeted = attribution.track(draNode(), noTarget, HELD_BY_CLAIM, true, T0);
+    Transition<NodeView, NodeForward> plugin =
+        attribution.track(draNode(), unlabelled(T0), byPlugin, true, T0);
+    Transition<NodeView, NodeForward> nobody =
+        attribution.track(draNode(), unlabelled(T0), Optional.empty(), true, T0);
+    Transition<NodeView, NodeForward> untargeted =
+        attribution.track(draNode(), noTarget, HELD_BY_CLAIM, true, T0);
 
-    assertThat(plugin).isEqualTo(NodeStep.of(draNode()));
-    assertThat(nobody).isEqualTo(NodeStep.of(draNode()));
-    assertThat(untargeted).isEqualTo(NodeStep.of(draNode()));
+    assertThat(plugin).isEqualTo(Transition.of(draNode()));
+    assertThat(nobody).isEqualTo(Transition.of(draNode()));
+    assertThat(untargeted).isEqualTo(Transition.of(draNode()));
   }
 }

@@ -8,6 +8,7 @@ import static io.strata.correlator.core.node.NodeFixtures.WORKLOAD;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.correlator.core.incident.DeviceWatch;
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.GpuExemplars;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeView;
@@ -53,7 +54,7 @@ class DeviceTroubleTest {
             GPU);
     List<String> read = new ArrayList<>();
 
-    NodeStep step =
+    Transition<NodeView, NodeForward> step =
         trouble.trouble(
             heldByPod1(),
             NodeFixtures.ref(),
@@ -66,21 +67,20 @@ class DeviceTroubleTest {
             });
 
     assertThat(read).containsExactly(GPU_KEY);
-    assertThat(step.forwards()).hasSize(2);
-    NodeForward.Trouble sent = (NodeForward.Trouble) step.forwards().get(0);
+    assertThat(step.emits()).hasSize(2);
+    NodeForward.Trouble sent = (NodeForward.Trouble) step.emits().get(0);
     assertThat(sent.trackerKey()).isEqualTo(FAULT_TRACKER);
     assertThat(sent.workload()).isEqualTo(WORKLOAD);
     assertThat(sent.draft().incidentClass()).isEqualTo(IncidentClass.DEVICE_FAULT);
     assertThat(sent.draft().evidence().exemplarTraces()).containsExactly(served);
     assertThat(sent.health().ready()).isTrue();
-    assertThat(step.forwards().get(1))
-        .isEqualTo(new NodeForward.WatchDevice(WORKLOAD, FAULT_TRACKER));
-    assertThat(step.view().gpu(GPU).cleanToReport()).isEqualTo(5);
+    assertThat(step.emits().get(1)).isEqualTo(new NodeForward.WatchDevice(WORKLOAD, FAULT_TRACKER));
+    assertThat(step.next().gpu(GPU).cleanToReport()).isEqualTo(5);
   }
 
   @Test
   void troubleOnAGpuNobodyHoldsWatchesNoWorkload() {
-    NodeStep step =
+    Transition<NodeView, NodeForward> step =
         trouble.trouble(
             NodeView.empty(),
             NodeFixtures.ref(),
@@ -89,8 +89,8 @@ class DeviceTroubleTest {
             T0,
             key -> Optional.empty());
 
-    assertThat(step.forwards()).hasSize(1);
-    NodeForward.Trouble sent = (NodeForward.Trouble) step.forwards().get(0);
+    assertThat(step.emits()).hasSize(1);
+    NodeForward.Trouble sent = (NodeForward.Trouble) step.emits().get(0);
     assertThat(sent.workload()).isNull();
     assertThat(sent.draft().evidence().exemplarTraces()).isEmpty();
   }
@@ -100,11 +100,11 @@ class DeviceTroubleTest {
     NodeView view = heldByPod1();
     view = view.withGpu(GPU, view.gpu(GPU).withCleanToReport(2));
 
-    NodeStep step = trouble.clean(view, NodeFixtures.ref());
+    Transition<NodeView, NodeForward> step = trouble.clean(view, NodeFixtures.ref());
 
-    assertThat(step.forwards())
+    assertThat(step.emits())
         .containsExactly(new NodeForward.Clean(FAULT_TRACKER), new NodeForward.Clean(APP_TRACKER));
-    assertThat(step.view().gpu(GPU).cleanToReport()).isEqualTo(1);
+    assertThat(step.next().gpu(GPU).cleanToReport()).isEqualTo(1);
   }
 
   @Test
@@ -113,11 +113,11 @@ class DeviceTroubleTest {
     due = due.withGpu(GPU, due.gpu(GPU).withCleanToReport(3));
     NodeView notReady = due.withNode(NodeFixtures.node(false, false));
 
-    NodeStep none = trouble.clean(heldByPod1(), NodeFixtures.ref());
-    NodeStep unready = trouble.clean(notReady, NodeFixtures.ref());
+    Transition<NodeView, NodeForward> none = trouble.clean(heldByPod1(), NodeFixtures.ref());
+    Transition<NodeView, NodeForward> unready = trouble.clean(notReady, NodeFixtures.ref());
 
-    assertThat(none.forwards()).isEmpty();
-    assertThat(unready.forwards()).isEmpty();
-    assertThat(unready.view().gpu(GPU).cleanToReport()).isEqualTo(3);
+    assertThat(none.emits()).isEmpty();
+    assertThat(unready.emits()).isEmpty();
+    assertThat(unready.next().gpu(GPU).cleanToReport()).isEqualTo(3);
   }
 }

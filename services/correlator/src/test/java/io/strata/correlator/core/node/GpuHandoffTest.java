@@ -7,6 +7,7 @@ import static io.strata.correlator.core.node.NodeFixtures.T0;
 import static io.strata.correlator.core.node.NodeFixtures.WORKLOAD;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeView;
 import io.strata.events.device.DeviceOwner;
@@ -32,22 +33,22 @@ class GpuHandoffTest {
   }
 
   /** pod1, which Kubernetes says holds the GPU, and an exporter that names nobody. */
-  private NodeStep handOffToPod1(GpuView gpu, Instant at) {
+  private Transition<NodeView, NodeForward> handOffToPod1(GpuView gpu, Instant at) {
     NodeView view = NodeFixtures.nodeWithPod(true);
     return handoff.handOff(view, NodeFixtures.ref(), gpu, DeviceOwner.none(), heldByPod1(view), at);
   }
 
   @Test
   void theKubernetesHolderGetsTheGpuStateAndItIsRemembered() {
-    NodeStep step = handOffToPod1(sampled(), T0);
+    Transition<NodeView, NodeForward> step = handOffToPod1(sampled(), T0);
 
-    GpuView gpu = step.view().gpu(GPU);
+    GpuView gpu = step.next().gpu(GPU);
     assertThat(gpu.ownerWorkload()).isEqualTo(WORKLOAD);
     assertThat(gpu.ownerPod()).isEqualTo(POD_KEY);
     assertThat(gpu.reportedAt()).isEqualTo(T0);
     assertThat(gpu.reportedSignature()).isEqualTo(WORKLOAD + "|" + POD_KEY + "|PASS");
-    assertThat(step.forwards()).hasSize(1);
-    NodeForward.GpuState state = (NodeForward.GpuState) step.forwards().get(0);
+    assertThat(step.emits()).hasSize(1);
+    NodeForward.GpuState state = (NodeForward.GpuState) step.emits().get(0);
     assertThat(state.workload()).isEqualTo(WORKLOAD);
     assertThat(state.snapshot().node()).isEqualTo(NODE);
     assertThat(state.snapshot().gpuUuid()).isEqualTo(GPU);
@@ -57,22 +58,22 @@ class GpuHandoffTest {
 
   @Test
   void anUnchangedGpuIsReportedAgainOnlyAfterAWindowAdvance() {
-    GpuView reported = handOffToPod1(sampled(), T0).view().gpu(GPU);
+    GpuView reported = handOffToPod1(sampled(), T0).next().gpu(GPU);
 
-    NodeStep soon = handOffToPod1(reported, T0.plusSeconds(9));
-    NodeStep later = handOffToPod1(reported, T0.plus(ADVANCE));
+    Transition<NodeView, NodeForward> soon = handOffToPod1(reported, T0.plusSeconds(9));
+    Transition<NodeView, NodeForward> later = handOffToPod1(reported, T0.plus(ADVANCE));
 
-    assertThat(soon.forwards()).isEmpty();
-    assertThat(soon.view().gpu(GPU).reportedAt()).isEqualTo(T0);
-    assertThat(later.forwards()).hasSize(1);
-    assertThat(later.view().gpu(GPU).reportedAt()).isEqualTo(T0.plus(ADVANCE));
+    assertThat(soon.emits()).isEmpty();
+    assertThat(soon.next().gpu(GPU).reportedAt()).isEqualTo(T0);
+    assertThat(later.emits()).hasSize(1);
+    assertThat(later.next().gpu(GPU).reportedAt()).isEqualTo(T0.plus(ADVANCE));
   }
 
   @Test
   void thePodTheExporterNamesHoldsItWhenKubernetesSaysNothingButKnowsThePod() {
     NodeView view = NodeFixtures.nodeWithPod(false);
 
-    NodeStep step =
+    Transition<NodeView, NodeForward> step =
         handoff.handOff(
             view,
             NodeFixtures.ref(),
@@ -81,8 +82,8 @@ class GpuHandoffTest {
             Optional.empty(),
             T0);
 
-    assertThat(step.view().gpu(GPU).ownerPod()).isEqualTo(POD_KEY);
-    assertThat(step.forwards())
+    assertThat(step.next().gpu(GPU).ownerPod()).isEqualTo(POD_KEY);
+    assertThat(step.emits())
         .extracting(f -> f.getClass().getSimpleName())
         .containsExactly("GpuState");
   }
@@ -92,7 +93,7 @@ class GpuHandoffTest {
     NodeView view = NodeFixtures.nodeWithPod(false);
     GpuView heldBefore = sampled().withOwner("c1/other/old", "c1/other/old-0");
 
-    NodeStep step =
+    Transition<NodeView, NodeForward> step =
         handoff.handOff(
             view,
             NodeFixtures.ref(),
@@ -101,10 +102,10 @@ class GpuHandoffTest {
             Optional.empty(),
             T0);
 
-    assertThat(step.forwards()).containsExactly(new NodeForward.GpuReleased("c1/other/old", GPU));
-    assertThat(step.view().gpu(GPU).ownerWorkload()).isNull();
-    assertThat(step.view().gpu(GPU).ownerPod()).isNull();
-    assertThat(step.view().gpu(GPU).reportedAt()).isNull();
-    assertThat(List.copyOf(step.view().pods().keySet())).containsExactly(POD_KEY);
+    assertThat(step.emits()).containsExactly(new NodeForward.GpuReleased("c1/other/old", GPU));
+    assertThat(step.next().gpu(GPU).ownerWorkload()).isNull();
+    assertThat(step.next().gpu(GPU).ownerPod()).isNull();
+    assertThat(step.next().gpu(GPU).reportedAt()).isNull();
+    assertThat(List.copyOf(step.next().pods().keySet())).containsExactly(POD_KEY);
   }
 }

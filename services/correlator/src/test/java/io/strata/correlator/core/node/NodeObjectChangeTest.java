@@ -3,6 +3,7 @@ package io.strata.correlator.core.node;
 import static io.strata.correlator.core.node.NodeFixtures.NODE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.NodeHealth;
 import io.strata.correlator.core.state.NodeView;
 import java.util.List;
@@ -12,25 +13,28 @@ class NodeObjectChangeTest {
 
   @Test
   void aReadySchedulableNodeSeenFirstChangesNothingForItsIncidents() {
-    NodeStep step = NodeObjectChange.apply(NodeView.empty(), NodeFixtures.node(true, false));
+    Transition<NodeView, NodeForward> step =
+        NodeObjectChange.apply(NodeView.empty(), NodeFixtures.node(true, false));
 
-    assertThat(step.forwards()).isEmpty();
-    assertThat(step.view().node()).isEqualTo(NodeFixtures.node(true, false));
+    assertThat(step.emits()).isEmpty();
+    assertThat(step.next().node()).isEqualTo(NodeFixtures.node(true, false));
   }
 
   @Test
   void aCordonAndALostReadyConditionEachReachTheDeviceIncidents() {
     NodeView known = NodeView.empty().withNode(NodeFixtures.node(true, false));
 
-    NodeStep cordoned = NodeObjectChange.apply(known, NodeFixtures.node(true, true));
-    NodeStep notReady = NodeObjectChange.apply(known, NodeFixtures.node(false, false));
+    Transition<NodeView, NodeForward> cordoned =
+        NodeObjectChange.apply(known, NodeFixtures.node(true, true));
+    Transition<NodeView, NodeForward> notReady =
+        NodeObjectChange.apply(known, NodeFixtures.node(false, false));
 
-    assertThat(cordoned.forwards())
+    assertThat(cordoned.emits())
         .containsExactly(
             new NodeForward.NodeHealthChanged(
                 new NodeHealth(
                     true, true, true, List.of("node " + NODE + " cordoned (spec.unschedulable)"))));
-    assertThat(notReady.forwards())
+    assertThat(notReady.emits())
         .containsExactly(
             new NodeForward.NodeHealthChanged(
                 new NodeHealth(
@@ -41,13 +45,14 @@ class NodeObjectChangeTest {
   void aDeletedCordonedNodeNoLongerContainsAnythingAndAnUnchangedOneSaysNothing() {
     NodeView cordoned = NodeView.empty().withNode(NodeFixtures.node(true, true));
 
-    NodeStep deleted = NodeObjectChange.apply(cordoned, null);
-    NodeStep same = NodeObjectChange.apply(cordoned, NodeFixtures.node(true, true));
+    Transition<NodeView, NodeForward> deleted = NodeObjectChange.apply(cordoned, null);
+    Transition<NodeView, NodeForward> same =
+        NodeObjectChange.apply(cordoned, NodeFixtures.node(true, true));
 
-    assertThat(deleted.forwards())
+    assertThat(deleted.emits())
         .containsExactly(
             new NodeForward.NodeHealthChanged(new NodeHealth(false, false, true, List.of())));
-    assertThat(deleted.view().node()).isNull();
-    assertThat(same.forwards()).isEmpty();
+    assertThat(deleted.next().node()).isNull();
+    assertThat(same.emits()).isEmpty();
   }
 }

@@ -7,6 +7,7 @@ import static io.strata.correlator.core.node.NodeFixtures.POD_KEY;
 import static io.strata.correlator.core.node.NodeFixtures.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.MismatchState;
 import io.strata.correlator.core.state.NodeView;
@@ -38,16 +39,16 @@ class OwnershipMismatchTest {
 
   @Test
   void theExporterLabelsOfTheDraExampleAgreeWithTheClaim() {
-    OwnershipMismatch.Outcome outcome =
+    Transition<OwnershipMismatch.Checked, NodeForward.Finding> outcome =
         ownership.check(
             draNode(), GpuView.empty(), sample(NodeFixtures.exporterClaim("pod1", CLAIM), T0), T0);
 
-    assertThat(outcome.kubernetes()).isPresent();
-    assertThat(outcome.kubernetes().get().podKey()).isEqualTo(POD_KEY);
-    assertThat(outcome.kubernetes().get().claimName()).isEqualTo(CLAIM);
-    assertThat(outcome.lacksDraAttribution()).isFalse();
-    assertThat(outcome.gpu().mismatch()).isNull();
-    assertThat(outcome.finding()).isEmpty();
+    assertThat(outcome.next().kubernetes()).isPresent();
+    assertThat(outcome.next().kubernetes().get().podKey()).isEqualTo(POD_KEY);
+    assertThat(outcome.next().kubernetes().get().claimName()).isEqualTo(CLAIM);
+    assertThat(outcome.next().lacksDraAttribution()).isFalse();
+    assertThat(outcome.next().gpu().mismatch()).isNull();
+    assertThat(outcome.emits()).isEmpty();
   }
 
   @Test
@@ -55,50 +56,54 @@ class OwnershipMismatchTest {
     NodeView view = draNode();
     DeviceOwner pod2 = NodeFixtures.exporterClaim("pod2", CLAIM);
 
-    OwnershipMismatch.Outcome first = ownership.check(view, GpuView.empty(), sample(pod2, T0), T0);
+    Transition<OwnershipMismatch.Checked, NodeForward.Finding> first =
+        ownership.check(view, GpuView.empty(), sample(pod2, T0), T0);
     Instant late = T0.plus(GRACE);
-    OwnershipMismatch.Outcome reported =
-        ownership.check(view, first.gpu(), sample(pod2, late), late);
+    Transition<OwnershipMismatch.Checked, NodeForward.Finding> reported =
+        ownership.check(view, first.next().gpu(), sample(pod2, late), late);
     Instant again = late.plusSeconds(10);
-    OwnershipMismatch.Outcome resolved =
+    Transition<OwnershipMismatch.Checked, NodeForward.Finding> resolved =
         ownership.check(
-            view, reported.gpu(), sample(NodeFixtures.exporterClaim("pod1", CLAIM), again), again);
+            view,
+            reported.next().gpu(),
+            sample(NodeFixtures.exporterClaim("pod1", CLAIM), again),
+            again);
 
-    assertThat(first.gpu().mismatch())
+    assertThat(first.next().gpu().mismatch())
         .isEqualTo(new MismatchState(FindingReason.POD_DIFFERS, T0, false, null));
-    assertThat(first.finding()).isEmpty();
-    assertThat(reported.gpu().mismatch())
+    assertThat(first.emits()).isEmpty();
+    assertThat(reported.next().gpu().mismatch())
         .isEqualTo(new MismatchState(FindingReason.POD_DIFFERS, T0, true, FINDING_ID));
-    NodeForward.Finding mismatch = reported.finding().orElseThrow();
+    NodeForward.Finding mismatch = reported.emits().get(0);
     assertThat(mismatch.key()).isEqualTo(GPU_KEY);
     assertThat(mismatch.finding().findingId()).isEqualTo(FINDING_ID);
     assertThat(mismatch.finding().kind()).isEqualTo(FindingKind.OWNERSHIP_MISMATCH);
     assertThat(mismatch.finding().reason()).isEqualTo(FindingReason.POD_DIFFERS);
-    NodeForward.Finding closed = resolved.finding().orElseThrow();
+    NodeForward.Finding closed = resolved.emits().get(0);
     assertThat(closed.finding().findingId()).isEqualTo(FINDING_ID);
     assertThat(closed.finding().kind()).isEqualTo(FindingKind.RESOLVED);
-    assertThat(resolved.gpu().mismatch()).isNull();
+    assertThat(resolved.next().gpu().mismatch()).isNull();
   }
 
   @Test
   void anExporterWithoutItsDraMappingIsAFactAboutTheTargetNotAGpuMismatch() {
-    OwnershipMismatch.Outcome outcome =
+    Transition<OwnershipMismatch.Checked, NodeForward.Finding> outcome =
         ownership.check(
             draNode(), GpuView.empty(), sample(DeviceOwner.none(), T0.plus(GRACE)), T0.plus(GRACE));
 
-    assertThat(outcome.lacksDraAttribution()).isTrue();
-    assertThat(outcome.gpu().mismatch()).isNull();
-    assertThat(outcome.finding()).isEmpty();
+    assertThat(outcome.next().lacksDraAttribution()).isTrue();
+    assertThat(outcome.next().gpu().mismatch()).isNull();
+    assertThat(outcome.emits()).isEmpty();
   }
 
   @Test
   void aPodKubernetesDoesNotKnowIsKubernetesHasNoOwner() {
-    OwnershipMismatch.Outcome outcome =
+    Transition<OwnershipMismatch.Checked, NodeForward.Finding> outcome =
         ownership.check(
             NodeView.empty(), GpuView.empty(), sample(NodeFixtures.exporterPod("pod1"), T0), T0);
 
-    assertThat(outcome.kubernetes()).isEmpty();
-    assertThat(outcome.gpu().mismatch())
+    assertThat(outcome.next().kubernetes()).isEmpty();
+    assertThat(outcome.next().gpu().mismatch())
         .isEqualTo(new MismatchState(FindingReason.KUBERNETES_HAS_NO_OWNER, T0, false, null));
   }
 }

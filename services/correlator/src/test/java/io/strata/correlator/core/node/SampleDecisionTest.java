@@ -11,6 +11,7 @@ import static io.strata.correlator.core.node.NodeFixtures.WORKLOAD;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.KeptSamples;
 import io.strata.correlator.core.state.MismatchState;
@@ -43,12 +44,12 @@ class SampleDecisionTest {
           NodeFixtures.handoff(),
           new DeviceTrouble(5));
 
-  private NodeStep decide(NodeView view, DeviceSample sample) {
+  private Transition<NodeView, NodeForward> decide(NodeView view, DeviceSample sample) {
     return samples.decide(NODE_KEY, view, sample, sample.scrapedAt(), key -> Optional.empty());
   }
 
-  private static List<String> kinds(NodeStep step) {
-    return step.forwards().stream().map(f -> f.getClass().getSimpleName()).toList();
+  private static List<String> kinds(Transition<NodeView, NodeForward> step) {
+    return step.emits().stream().map(f -> f.getClass().getSimpleName()).toList();
   }
 
   @Test
@@ -56,50 +57,48 @@ class SampleDecisionTest {
     NodeView view = NodeFixtures.nodeWithPod(true);
     DeviceSample fail = NodeFixtures.sample(DeviceOwner.none(), HealthStatus.FAIL, T0);
 
-    NodeStep failed = decide(view, fail);
-    NodeStep clean =
+    Transition<NodeView, NodeForward> failed = decide(view, fail);
+    Transition<NodeView, NodeForward> clean =
         decide(
-            failed.view(),
+            failed.next(),
             NodeFixtures.sample(DeviceOwner.none(), HealthStatus.PASS, T0.plusSeconds(10)));
 
     assertThat(kinds(failed)).containsExactly("GpuState", "Trouble", "WatchDevice");
-    assertThat(((NodeForward.Trouble) failed.forwards().get(1)).trackerKey())
-        .isEqualTo(FAULT_TRACKER);
-    assertThat(failed.view().gpu(GPU).latest()).isEqualTo(KeptSamples.latest(fail));
-    assertThat(failed.view().gpu(GPU).cleanToReport()).isEqualTo(5);
+    assertThat(((NodeForward.Trouble) failed.emits().get(1)).trackerKey()).isEqualTo(FAULT_TRACKER);
+    assertThat(failed.next().gpu(GPU).latest()).isEqualTo(KeptSamples.latest(fail));
+    assertThat(failed.next().gpu(GPU).cleanToReport()).isEqualTo(5);
     assertThat(kinds(clean)).containsExactly("GpuState", "Clean", "Clean");
-    assertThat(clean.forwards().subList(1, 3))
+    assertThat(clean.emits().subList(1, 3))
         .containsExactly(new NodeForward.Clean(FAULT_TRACKER), new NodeForward.Clean(APP_TRACKER));
-    assertThat(clean.view().gpu(GPU).cleanToReport()).isEqualTo(4);
-    assertThat(clean.view().gpu(GPU).previous()).isEqualTo(KeptSamples.previous(fail));
+    assertThat(clean.next().gpu(GPU).cleanToReport()).isEqualTo(4);
+    assertThat(clean.next().gpu(GPU).previous()).isEqualTo(KeptSamples.previous(fail));
   }
 
   @Test
   void aSampleScrapedBeforeTheNewestXidIsNotCleanForItAndALaterOneIs() {
     // The XID was judged ahead of the GPU's queued samples (ADR 039): those are older than it.
-    NodeStep faulted =
+    Transition<NodeView, NodeForward> faulted =
         new XidDecision(Duration.ofMinutes(15), NodeFixtures.handoff(), new DeviceTrouble(5))
             .decide(
                 NODE_KEY,
                 NodeFixtures.nodeWithPod(true),
                 NodeFixtures.xid(79, XidAction.RESTART_BM, XidOrigin.DEVICE, T0.plusSeconds(60)),
                 T0.plusSeconds(60),
-                key -> Optional.empty())
-            .step();
+                key -> Optional.empty());
 
-    NodeStep older =
+    Transition<NodeView, NodeForward> older =
         decide(
-            faulted.view(),
+            faulted.next(),
             NodeFixtures.sample(DeviceOwner.none(), HealthStatus.PASS, T0.plusSeconds(10)));
-    NodeStep later =
+    Transition<NodeView, NodeForward> later =
         decide(
-            older.view(),
+            older.next(),
             NodeFixtures.sample(DeviceOwner.none(), HealthStatus.PASS, T0.plusSeconds(61)));
 
     assertThat(kinds(older)).containsExactly("GpuState");
-    assertThat(older.view().gpu(GPU).cleanToReport()).isEqualTo(5);
+    assertThat(older.next().gpu(GPU).cleanToReport()).isEqualTo(5);
     assertThat(kinds(later)).containsExactly("GpuState", "Clean", "Clean");
-    assertThat(later.view().gpu(GPU).cleanToReport()).isEqualTo(4);
+    assertThat(later.next().gpu(GPU).cleanToReport()).isEqualTo(4);
   }
 
   @Test
@@ -115,10 +114,11 @@ class SampleDecisionTest {
                     .withXids(old, T0.minusSeconds(3600))
                     .withXids(recent, T0.minusSeconds(3600)));
 
-    NodeStep step = decide(view, NodeFixtures.sample(DeviceOwner.none(), HealthStatus.PASS, T0));
+    Transition<NodeView, NodeForward> step =
+        decide(view, NodeFixtures.sample(DeviceOwner.none(), HealthStatus.PASS, T0));
 
-    assertThat(step.view().gpu(GPU).xids()).containsExactly(recent);
-    assertThat(step.forwards()).isEmpty();
+    assertThat(step.next().gpu(GPU).xids()).containsExactly(recent);
+    assertThat(step.emits()).isEmpty();
   }
 
   @Test
@@ -136,22 +136,22 @@ class SampleDecisionTest {
                     .withMismatch(new MismatchState(FindingReason.POD_DIFFERS, T0, false, null)));
     Instant at = T0.plus(GRACE);
 
-    NodeStep step =
+    Transition<NodeView, NodeForward> step =
         decide(
             view,
             NodeFixtures.sample(NodeFixtures.exporterClaim("pod2", CLAIM), HealthStatus.PASS, at));
 
     assertThat(kinds(step)).containsExactly("Finding", "Finding", "GpuState");
-    NodeForward.Finding target = (NodeForward.Finding) step.forwards().get(0);
-    NodeForward.Finding gpu = (NodeForward.Finding) step.forwards().get(1);
+    NodeForward.Finding target = (NodeForward.Finding) step.emits().get(0);
+    NodeForward.Finding gpu = (NodeForward.Finding) step.emits().get(1);
     assertThat(target.key()).isEqualTo("c1/" + TARGET);
     assertThat(target.finding().findingId()).isEqualTo(draId);
     assertThat(target.finding().kind()).isEqualTo(FindingKind.RESOLVED);
     assertThat(gpu.key()).isEqualTo(GPU_KEY);
     assertThat(gpu.finding().kind()).isEqualTo(FindingKind.OWNERSHIP_MISMATCH);
     assertThat(gpu.finding().reason()).isEqualTo(FindingReason.POD_DIFFERS);
-    assertThat(((NodeForward.GpuState) step.forwards().get(2)).workload()).isEqualTo(WORKLOAD);
-    assertThat(step.view().targets()).isEmpty();
+    assertThat(((NodeForward.GpuState) step.emits().get(2)).workload()).isEqualTo(WORKLOAD);
+    assertThat(step.next().targets()).isEmpty();
   }
 
   @Test

@@ -8,6 +8,7 @@ import static io.strata.correlator.core.node.NodeFixtures.T0;
 import static io.strata.correlator.core.node.NodeFixtures.WORKLOAD;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeView;
 import io.strata.correlator.core.state.XidMark;
@@ -19,6 +20,7 @@ import io.strata.events.device.XidEvent;
 import io.strata.events.device.XidOrigin;
 import io.strata.events.incident.IncidentClass;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -37,8 +39,16 @@ class XidDecisionTest {
     return NodeFixtures.xid(number, action, origin, T0);
   }
 
-  private XidDecision.Outcome decide(NodeView view, XidEvent xid) {
+  private Transition<NodeView, NodeForward> decide(NodeView view, XidEvent xid) {
     return xids.decide(NODE_KEY, view, xid, T0, key -> Optional.empty());
+  }
+
+  /** What a decision opened: the classes of the device trouble it sends. */
+  private static List<IncidentClass> opened(Transition<NodeView, NodeForward> decided) {
+    return decided.emits().stream()
+        .filter(NodeForward.Trouble.class::isInstance)
+        .map(forward -> ((NodeForward.Trouble) forward).draft().incidentClass())
+        .toList();
   }
 
   @Test
@@ -56,44 +66,44 @@ class XidDecisionTest {
 
   @Test
   void aNodeActionXidIsKeptTellsTheHolderAndOpensTheDeviceFault() {
-    XidDecision.Outcome outcome =
+    Transition<NodeView, NodeForward> outcome =
         decide(NodeFixtures.nodeWithPod(true), xid(79, XidAction.RESTART_BM, XidOrigin.DEVICE));
 
-    assertThat(outcome.opened()).contains(IncidentClass.DEVICE_FAULT);
-    assertThat(outcome.step().view().gpu(GPU).xids())
+    assertThat(opened(outcome)).containsExactly(IncidentClass.DEVICE_FAULT);
+    assertThat(outcome.next().gpu(GPU).xids())
         .containsExactly(new XidMark(79, XidAction.RESTART_BM, XidOrigin.DEVICE, 1, T0));
-    assertThat(outcome.step().forwards()).hasSize(3);
-    assertThat(outcome.step().forwards().get(0)).isInstanceOf(NodeForward.GpuState.class);
-    NodeForward.Trouble trouble = (NodeForward.Trouble) outcome.step().forwards().get(1);
+    assertThat(outcome.emits()).hasSize(3);
+    assertThat(outcome.emits().get(0)).isInstanceOf(NodeForward.GpuState.class);
+    NodeForward.Trouble trouble = (NodeForward.Trouble) outcome.emits().get(1);
     assertThat(trouble.trackerKey()).isEqualTo(GPU_KEY + "|DEVICE_FAULT");
     assertThat(trouble.draft().incidentClass()).isEqualTo(IncidentClass.DEVICE_FAULT);
-    assertThat(outcome.step().forwards().get(2))
+    assertThat(outcome.emits().get(2))
         .isEqualTo(new NodeForward.WatchDevice(WORKLOAD, GPU_KEY + "|DEVICE_FAULT"));
   }
 
   @Test
   void anApplicationXidIsAnAppErrorForTheHolder() {
-    XidDecision.Outcome outcome =
+    Transition<NodeView, NodeForward> outcome =
         decide(
             NodeFixtures.nodeWithPod(true), xid(13, XidAction.RESTART_APP, XidOrigin.APPLICATION));
 
-    assertThat(outcome.opened()).contains(IncidentClass.APP_ERROR);
-    NodeForward.Trouble trouble = (NodeForward.Trouble) outcome.step().forwards().get(1);
+    assertThat(opened(outcome)).containsExactly(IncidentClass.APP_ERROR);
+    NodeForward.Trouble trouble = (NodeForward.Trouble) outcome.emits().get(1);
     assertThat(trouble.trackerKey()).isEqualTo(GPU_KEY + "|APP_ERROR");
-    assertThat(outcome.step().view().gpu(GPU).cleanToReport()).isEqualTo(5);
+    assertThat(outcome.next().gpu(GPU).cleanToReport()).isEqualTo(5);
   }
 
   @Test
   void anEvidenceOnlyXidIsKeptAndOnlyReachesTheHolder() {
-    XidDecision.Outcome outcome =
+    Transition<NodeView, NodeForward> outcome =
         decide(NodeFixtures.nodeWithPod(true), xid(63, XidAction.IGNORE, XidOrigin.DEVICE));
 
-    assertThat(outcome.opened()).isEmpty();
-    assertThat(outcome.step().forwards()).hasSize(1);
-    NodeForward.GpuState state = (NodeForward.GpuState) outcome.step().forwards().get(0);
+    assertThat(opened(outcome)).isEmpty();
+    assertThat(outcome.emits()).hasSize(1);
+    NodeForward.GpuState state = (NodeForward.GpuState) outcome.emits().get(0);
     assertThat(state.snapshot().recentXids())
         .containsExactly(new XidMark(63, XidAction.IGNORE, XidOrigin.DEVICE, 1, T0));
-    assertThat(outcome.step().view().gpu(GPU).cleanToReport()).isZero();
+    assertThat(outcome.next().gpu(GPU).cleanToReport()).isZero();
   }
 
   @Test
@@ -106,10 +116,11 @@ class XidDecisionTest {
     NodeView view = NodeFixtures.nodeWithPod(false).withGpu(GPU, sampled);
 
     // The XID itself names nobody (NodeFixtures.xid): the holder can only come from the sample.
-    XidDecision.Outcome outcome = decide(view, xid(63, XidAction.IGNORE, XidOrigin.DEVICE));
+    Transition<NodeView, NodeForward> outcome =
+        decide(view, xid(63, XidAction.IGNORE, XidOrigin.DEVICE));
 
-    assertThat(outcome.step().view().gpu(GPU).ownerPod()).isEqualTo(POD_KEY);
-    assertThat(outcome.step().view().gpu(GPU).ownerWorkload()).isEqualTo(WORKLOAD);
+    assertThat(outcome.next().gpu(GPU).ownerPod()).isEqualTo(POD_KEY);
+    assertThat(outcome.next().gpu(GPU).ownerWorkload()).isEqualTo(WORKLOAD);
   }
 
   @Test
