@@ -36,9 +36,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * The node side: keeps each node's state, pods, claims and GPUs; verifies GPU ownership; enriches
  * device state with its owner and hands it to the workload; reports device trouble, clean samples
  * after it and node state changes to the device-incident side, and tells the affected workload to
- * report its windows there. What a record changes is decided by the pure classes of {@code node/};
- * this processor loads the stores, calls them, writes back what changed and sends their {@link
- * NodeForward}s as routed records (ADR 027).
+ * report its windows there. What a record changes is decided by the pure classes of {@code
+ * core.node}; this processor loads the stores, calls them, writes back what changed and sends their
+ * {@link NodeForward}s as routed records (ADR 027).
  */
 final class NodeProcessor implements Processor<String, NodeInput, String, Routed> {
 
