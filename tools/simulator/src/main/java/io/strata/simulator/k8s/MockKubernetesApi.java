@@ -24,7 +24,7 @@ import java.util.Queue;
 /**
  * The simulated cluster's Kubernetes API: fabric8's KubernetesMockServer in CRUD mode (create, get,
  * list, watch, patch, update behave like an API server's storage), standalone on a fixed port, with
- * API discovery as a real cluster answers it ({@link SimulatedDiscovery}): the built-in groups and
+ * API discovery as a real cluster answers it (kube-test's ApiDiscovery): the built-in groups and
  * resource.k8s.io/v1, serving.knative.dev/v1 and kueue.x-k8s.io/v1beta2 (Kueue's v1beta1 is no
  * longer served, as since kubernetes-sigs/kueue#14558).
  */

@@ -7,6 +7,8 @@ import io.fabric8.mockwebserver.ServerResponse;
 import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.strata.kubetest.ApiDiscovery;
+import io.strata.kubetest.ServedApis;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -14,16 +16,16 @@ import java.util.Optional;
 import java.util.Queue;
 
 /**
- * fabric8's CRUD dispatcher behind the cluster's API discovery ({@link SimulatedDiscovery}), with
- * the marked PATCHes written to a {@link PatchLog} and, when armed, the next one held. The mock
- * server dispatches on its Vert.x event loop, so a hold never blocks: it uses the response's body
- * delay (a Vert.x timer in the mock server), and a hold before apply answers 503 without touching
- * storage.
+ * fabric8's CRUD dispatcher behind the cluster's API discovery (kube-test's {@link ApiDiscovery}),
+ * with the marked PATCHes written to a {@link PatchLog} and, when armed, the next one held. The
+ * mock server dispatches on its Vert.x event loop, so a hold never blocks: it uses the response's
+ * body delay (a Vert.x timer in the mock server), and a hold before apply answers 503 without
+ * touching storage.
  */
 final class RecordingDispatcher extends KubernetesMixedDispatcher {
 
   private final PatchLog log;
-  private final SimulatedDiscovery discovery;
+  private final ServedApis served;
 
   RecordingDispatcher(
       Map<ServerRequest, Queue<ServerResponse>> responses,
@@ -31,12 +33,17 @@ final class RecordingDispatcher extends KubernetesMixedDispatcher {
       PatchLog log) {
     super(responses, crds);
     this.log = log;
-    this.discovery = new SimulatedDiscovery(crds);
+    this.served =
+        ServedApis.kubernetes()
+            .serve("", "v1", "Service", "services", true)
+            .serve("", "v1", "Endpoints", "endpoints", true);
+    crds.forEach(served::serve);
   }
 
   @Override
   public MockResponse dispatch(RecordedRequest request) {
-    Optional<MockResponse> discovered = discovery.answer(request.getMethod(), request.getPath());
+    Optional<MockResponse> discovered =
+        ApiDiscovery.answer(served, request.getMethod(), request.getPath());
     if (discovered.isPresent()) {
       return discovered.get();
     }
