@@ -26,6 +26,7 @@ import io.strata.events.k8s.PodState;
 import io.strata.events.k8s.WorkloadKind;
 import io.strata.events.topic.Keys;
 import io.strata.events.topic.Topics;
+import jakarta.ws.rs.ServiceUnavailableException;
 import jakarta.ws.rs.WebApplicationException;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -123,8 +124,10 @@ class MultiInstanceQueriesTest {
   void eitherInstanceAnswersForEveryPartitionAndForwardsToTheOtherAndOneServesAllAlone() {
     Instance a = instances.get(0);
     Instance b = instances.get(1);
+    // A 503 is the documented "rebalancing, ask again" answer, so it means "not yet" here.
     await()
         .atMost(Duration.ofSeconds(30))
+        .ignoreExceptionsInstanceOf(ServiceUnavailableException.class)
         .untilAsserted(
             () -> {
               List<Incident> local = a.queries().incidents(true);
@@ -204,6 +207,7 @@ class MultiInstanceQueriesTest {
     b.streams().close(Duration.ofSeconds(10));
     await()
         .atMost(Duration.ofSeconds(60))
+        .ignoreExceptionsInstanceOf(ServiceUnavailableException.class)
         .untilAsserted(
             () -> {
               assertThat(a.streams().state()).isEqualTo(KafkaStreams.State.RUNNING);
