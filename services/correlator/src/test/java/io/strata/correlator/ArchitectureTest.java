@@ -71,7 +71,7 @@ class ArchitectureTest extends ServiceArchitectureTest {
         .resideInAPackage(SPEED)
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage(BASE + ".streams", BASE + ".streams.rehearsal", BASE + ".api")
+        .resideInAnyPackage(BASE + ".streams", BASE + ".api")
         .check(classes);
   }
 

@@ -82,15 +82,6 @@ public interface CorrelatorConfig {
   @NotNull
   Materialized.StoreType storeType();
 
-  /**
-   * Play a made-up fleet's device faults through the topology once at startup, before the stream
-   * threads run, so the first real XID meets code already compiled for it rather than trapping the
-   * stream thread back to the interpreter (ADR 046). Adds ~3 s to startup on an idle box, 30–40 s
-   * when many JVMs start together on two cores; off only to measure what it saves.
-   */
-  @WithDefault("true")
-  boolean rehearseFaultPath();
-
   /** Who may read the REST API and how instances authenticate to each other (issue 16). */
   @Valid
   Api api();
