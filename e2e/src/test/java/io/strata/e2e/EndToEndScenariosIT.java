@@ -70,7 +70,8 @@ class EndToEndScenariosIT {
    * The correlator's reopen cooldown in the local profile: a GPU failing again within it of its
    * incident's resolution reopens that incident instead of raising one of its own.
    */
-  private static final Duration REOPEN_COOLDOWN = Duration.ofMinutes(1);
+  /** The correlator's reopen cooldown in {@link StrataSystem.Wiring#SCENARIOS}. */
+  private static final Duration REOPEN_COOLDOWN = Duration.ofSeconds(15);
 
   private final Clock clock = Clock.systemUTC();
   private final LatencyReport report = new LatencyReport();

@@ -67,7 +67,16 @@ final class StrataSystem implements AutoCloseable {
       boolean console,
       Map<String, String> correlator,
       Map<String, String> remediator) {
-    static final Wiring SCENARIOS = new Wiring(false, true, Map.of(), Map.of());
+    /**
+     * The scenarios' wiring: a 15 s reopen cooldown (the local run's is 1 min) so that order 13's
+     * second XID 79 on the same GPU waits a quarter of the time for an incident of its own.
+     */
+    static final Wiring SCENARIOS =
+        new Wiring(
+            false,
+            true,
+            Map.of("strata.correlator.lifecycle.reopen-cooldown", "15s"),
+            Map.of());
   }
 
   private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
