@@ -217,7 +217,7 @@ public final class DcgmRenderer {
    * {@code String.format(Locale.ROOT, "%.6f", value)} writes them (the Formatter rounds the
    * double's shortest decimal digits half up, as {@code BigDecimal.valueOf} then {@code setScale}
    * does) at a fraction of its cost: the Formatter was half of rendering a page, and a 10,000-GPU
-   * run renders 1,250 pages a second (docs/benchmarks.md, 2026-12-03).
+   * run renders 1,250 pages a second (docs/benchmarks/log/2026-12-03.md).
    */
   static String format(double value, boolean ratio) {
     if (!ratio && value == Math.rint(value) && Math.abs(value) < 1e15) {

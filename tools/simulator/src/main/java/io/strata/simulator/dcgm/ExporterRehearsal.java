@@ -14,9 +14,10 @@ import java.util.List;
  * without this the first XID of a run made the JIT throw away code it had compiled from healthy
  * pages only (the page renderer's XID counts among them), which the exporters then ran interpreted
  * until compiled again, while the services handled that XID (121 deoptimisations in the simulator
- * in the 20 s after it, docs/benchmarks.md 2026-12-05). A real exporter on its own node costs the
- * services nothing of the kind; rendering the fault once here keeps the simulator's artefact out of
- * their measurements. The copy and its renderer are thrown away; the real cluster is untouched.
+ * in the 20 s after it, docs/benchmarks/log/2026-12-05.md). A real exporter on its own node costs
+ * the services nothing of the kind; rendering the fault once here keeps the simulator's artefact
+ * out of their measurements. The copy and its renderer are thrown away; the real cluster is
+ * untouched.
  */
 public final class ExporterRehearsal {
 

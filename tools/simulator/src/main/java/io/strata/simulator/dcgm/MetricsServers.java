@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * that received its request. The JDK's HttpServer, used before, gives every server its own
  * dispatcher thread and hands each exchange to a pool: at 10,000 GPUs (1,250 servers, 1,250 pages
  * of ~84 kB a second) serving took 0.34 cores of the simulator while rendering the pages took 0.03
- * (per-thread CPU of a live run, docs/benchmarks.md, 2026-12-06). The exporters are the fleet's,
+ * (per-thread CPU of a live run, docs/benchmarks/log/2026-12-06.md). The exporters are the fleet's,
  * not Strata's: on one box shared with the services, their cost is taken from the correlator.
  */
 public final class MetricsServers implements AutoCloseable {

@@ -7,8 +7,8 @@ import java.util.Arrays;
  * A reusable, growable byte buffer a /metrics page is rendered into and answered from. A
  * StringBuilder page was copied three times on its way out (growing, {@code toString}, {@code
  * getBytes}): at 10,000 GPUs, 1,250 pages of ~80 kB a second, those copies and their garbage were
- * about a fifth of the simulator's CPU (JFR, docs/benchmarks.md, 2026-12-03). Not thread-safe: one
- * per rendering thread.
+ * about a fifth of the simulator's CPU (JFR, docs/benchmarks/log/2026-12-03.md). Not thread-safe:
+ * one per rendering thread.
  */
 final class PageBuffer {
 
