@@ -26,6 +26,8 @@ import io.strata.simulator.otlp.TraceEmitter;
 import io.strata.simulator.slack.ApprovalClicker;
 import io.strata.simulator.slack.SlackSigner;
 import io.strata.simulator.slack.SlackStandIn;
+import io.strata.simulator.teams.TeamsSettings;
+import io.strata.simulator.teams.TeamsStandIn;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,6 +39,7 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -63,6 +66,7 @@ public final class Simulator implements AutoCloseable {
   private ExporterNamings namings;
   private Instant lastTick;
   private Instant lastEventRefresh = Instant.EPOCH;
+  private TeamsStandIn teams;
 
   private Simulator(SimulatorOptions options, Clock clock) {
     this.options = options;
@@ -151,6 +155,9 @@ public final class Simulator implements AutoCloseable {
     endpoints.put("slack_messages", slackUrl + "/slack/messages");
     endpoints.put("slack_interactions_target", options.remediatorInteractionsUrl().toString());
     endpoints.put("slack_auto_approve", options.autoApprove());
+    if (options.teamsPort().isPresent()) {
+      startTeams(http);
+    }
 
     ControlServer control =
         new ControlServer(model, this::activate, this::injectXid79, () -> Map.copyOf(endpoints));
@@ -169,6 +176,27 @@ public final class Simulator implements AutoCloseable {
     new ObjectMapper()
         .enable(SerializationFeature.INDENT_OUTPUT)
         .writeValue(options.stateDir().resolve("endpoints.json").toFile(), endpoints);
+  }
+
+  private void startTeams(ExecutorService http) throws IOException {
+    TeamsStandIn standIn =
+        new TeamsStandIn(
+            new TeamsSettings(
+                options.teamsAppId(),
+                options.teamsAppPassword(),
+                options.teamsApprover(),
+                options.remediatorTeamsUrl(),
+                options.autoApprove()),
+            clock);
+    closeables.push(standIn);
+    String teamsUrl = standIn.start(options.host(), options.teamsPort().getAsInt(), http);
+    teams = standIn;
+    endpoints.put("teams_service_url", standIn.serviceUrl());
+    endpoints.put("teams_openid_metadata", standIn.openIdMetadataUrl());
+    endpoints.put("teams_token_url", standIn.tokenUrl());
+    endpoints.put("teams_cards", teamsUrl + "/teams/cards");
+    endpoints.put("teams_click", teamsUrl + "/teams/click");
+    endpoints.put("teams_bot_target", options.remediatorTeamsUrl().toString());
   }
 
   /** Warms the exporters' code (ADR 046); a failure only costs the warm-up, never the start. */
@@ -267,6 +295,14 @@ public final class Simulator implements AutoCloseable {
    */
   public PatchLog patchLog() {
     return api.patchLog();
+  }
+
+  /**
+   * The Teams stand-in (its clicker clicks and forges invokes for tests); empty unless {@code
+   * --teams-port} is given.
+   */
+  public Optional<TeamsStandIn> teams() {
+    return Optional.ofNullable(teams);
   }
 
   public Map<String, Object> endpoints() {

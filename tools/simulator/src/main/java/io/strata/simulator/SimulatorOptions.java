@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.function.Function;
 
 /**
@@ -42,7 +43,12 @@ public record SimulatorOptions(
     String readinessGate,
     String modelVersionLabel,
     boolean rehearseExporters,
-    NamingRollout dcgmNaming) {
+    NamingRollout dcgmNaming,
+    OptionalInt teamsPort,
+    String teamsAppId,
+    String teamsAppPassword,
+    String teamsApprover,
+    URI remediatorTeamsUrl) {
 
   /** Option name → (default, description), in the order --help prints them. */
   public static final Map<String, String[]> OPTIONS = new LinkedHashMap<>();
@@ -70,7 +76,22 @@ public record SimulatorOptions(
         "remediator-interactions-url",
         "http://127.0.0.1:8085/slack/interactions",
         "remediator's Slack interactivity endpoint");
-    option("auto-approve", "false", "click Approve on every posted plan");
+    option(
+        "teams-port",
+        "off",
+        "Teams (Bot Framework) stand-in: OpenID metadata, JWKS, token endpoint, Bot Connector,"
+            + " /teams/cards, /teams/click; off unless a port is given");
+    option("teams-app-id", "8f1c6a4e-5157-4a7a-9000-000000000001", "the bot's Microsoft App ID");
+    option("teams-app-password", "strata-local-teams-password", "the bot's client secret");
+    option(
+        "teams-approver",
+        "6f0e1d2c-0000-4000-8000-00000000a11c",
+        "AAD object id of the Teams user that clicks");
+    option(
+        "remediator-teams-url",
+        "http://127.0.0.1:8085/api/teams/messages",
+        "remediator's Teams messaging endpoint (where invokes are POSTed)");
+    option("auto-approve", "false", "click Approve on every posted plan (Slack and Teams)");
     option("scenario", "healthy", "scenario active at start");
     option("seed", "42", "seed of every random choice");
     option("tick-ms", "250", "period of the traffic and device clock");
@@ -157,7 +178,19 @@ public record SimulatorOptions(
         bool(get, "rehearse-exporters"),
         NamingRollout.fromName(get.apply("dcgm-naming"))
             .orElseThrow(
-                () -> bad("dcgm-naming", get.apply("dcgm-naming"), "legacy, standard or mixed")));
+                () -> bad("dcgm-naming", get.apply("dcgm-naming"), "legacy, standard or mixed")),
+        optionalPort(get, "teams-port"),
+        nonBlank(get, "teams-app-id"),
+        nonBlank(get, "teams-app-password"),
+        nonBlank(get, "teams-approver"),
+        uri(get, "remediator-teams-url"));
+  }
+
+  /** "off" (the default) or a port; 0 takes any free port. */
+  private static OptionalInt optionalPort(Function<String, String> get, String name) {
+    return get.apply(name).equalsIgnoreCase("off")
+        ? OptionalInt.empty()
+        : OptionalInt.of(intIn(get, name, 0, 65_535));
   }
 
   /** The field names the cluster's mechanisms use. */

@@ -63,6 +63,24 @@ class SimulatorOptionsTest {
   }
 
   @Test
+  void theTeamsStandInIsOffUnlessAPortIsGiven() {
+    SimulatorOptions defaults = SimulatorOptions.parse(List.of(), Map.of());
+    assertThat(defaults.teamsPort()).isEmpty();
+    assertThat(defaults.remediatorTeamsUrl().toString())
+        .isEqualTo("http://127.0.0.1:8085/api/teams/messages");
+    SimulatorOptions on =
+        SimulatorOptions.parse(
+            List.of("--teams-port=9490", "--teams-approver", "aad-1"),
+            Map.of("SIM_TEAMS_APP_ID", "app-1", "SIM_TEAMS_APP_PASSWORD", "pw"));
+    assertThat(on.teamsPort()).hasValue(9490);
+    assertThat(on.teamsApprover()).isEqualTo("aad-1");
+    assertThat(on.teamsAppId()).isEqualTo("app-1");
+    assertThat(on.teamsAppPassword()).isEqualTo("pw");
+    assertThatThrownBy(() -> SimulatorOptions.parse(List.of("--teams-port=x"), Map.of()))
+        .hasMessageContaining("--teams-port (SIM_TEAMS_PORT) is 'x'");
+  }
+
+  @Test
   void badValuesNameTheOption() {
     assertThatThrownBy(() -> SimulatorOptions.parse(List.of("--nodes=0"), Map.of()))
         .hasMessageContaining("--nodes (SIM_NODES) is '0'");

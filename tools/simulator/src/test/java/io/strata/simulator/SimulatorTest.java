@@ -75,6 +75,7 @@ class SimulatorTest {
                 "--metrics-base-port=0",
                 "--control-port=0",
                 "--slack-port=0",
+                "--teams-port=0",
                 "--tick-ms=50",
                 "--request-rate=200",
                 "--state-dir=" + state,
@@ -105,6 +106,11 @@ class SimulatorTest {
     assertThat(send("GET", exporters.get(fell.path("node").asText())).body().lines())
         .anyMatch(line -> line.contains(fellUuid) && line.contains("err_code=\"79\""));
     assertThat(send("GET", control + "/faults/xid-79").statusCode()).isEqualTo(405);
+
+    String teamsMetadata = (String) simulator.endpoints().get("teams_openid_metadata");
+    assertThat(get(teamsMetadata).path("issuer").asText())
+        .isEqualTo("https://api.botframework.com");
+    assertThat(simulator.teams()).isPresent();
 
     Path kubeconfig = state.resolve("kubeconfig");
     assertThat(Files.readString(kubeconfig)).contains("server: http://127.0.0.1:");
