@@ -2,7 +2,7 @@ package io.strata.deviceingest.health;
 
 import io.strata.deviceingest.kafka.KafkaEventPublisher;
 import io.strata.kafka.publish.PublisherHealth;
-import io.strata.kafka.quarkus.PublisherReadinessCheck;
+import io.strata.kafka.quarkus.AbstractPublisherReadiness;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
@@ -14,7 +14,7 @@ import org.eclipse.microprofile.health.Readiness;
  */
 @Readiness
 @ApplicationScoped
-public class KafkaPublisherReadiness extends PublisherReadinessCheck {
+public class KafkaPublisherReadiness extends AbstractPublisherReadiness {
 
   private final KafkaEventPublisher publisher;
 

@@ -2,7 +2,7 @@ package io.strata.k8swatcher.health;
 
 import io.strata.k8swatcher.kafka.KafkaPublisher;
 import io.strata.kafka.publish.PublisherHealth;
-import io.strata.kafka.quarkus.PublisherReadinessCheck;
+import io.strata.kafka.quarkus.AbstractPublisherReadiness;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
@@ -11,7 +11,7 @@ import org.eclipse.microprofile.health.Readiness;
 /** Down while Kafka is not acknowledging: the latest delivery failed and none succeeded since. */
 @Readiness
 @ApplicationScoped
-public class PublisherReadiness extends PublisherReadinessCheck {
+public class PublisherReadiness extends AbstractPublisherReadiness {
 
   @Inject KafkaPublisher publisher;
 

@@ -2,7 +2,7 @@ package io.strata.traceingest.health;
 
 import io.strata.kafka.publish.KafkaAvailability;
 import io.strata.kafka.publish.PublisherHealth;
-import io.strata.kafka.quarkus.PublisherReadinessCheck;
+import io.strata.kafka.quarkus.AbstractPublisherReadiness;
 import io.strata.traceingest.kafka.InFlightLimits;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
@@ -15,7 +15,7 @@ import org.eclipse.microprofile.health.Readiness;
  */
 @Readiness
 @Singleton
-public class SpanPublishingReadiness extends PublisherReadinessCheck {
+public class SpanPublishingReadiness extends AbstractPublisherReadiness {
 
   private final KafkaAvailability kafka;
   private final InFlightLimits limits;

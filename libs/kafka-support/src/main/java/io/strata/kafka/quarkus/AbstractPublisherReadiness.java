@@ -10,7 +10,7 @@ import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
  * the last failure and error as data. A service subclasses it with {@code @Readiness} and a scope
  * and adds its own data (what is pending).
  */
-public abstract class PublisherReadinessCheck implements HealthCheck {
+public abstract class AbstractPublisherReadiness implements HealthCheck {
 
   /** The check's name in /q/health/ready. */
   protected abstract String name();
