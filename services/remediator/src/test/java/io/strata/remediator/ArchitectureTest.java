@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The remediator: the engine ({@code core}), its groups (plan, guard, execute, patch, review,
- * journal, cluster) and the mechanisms are the pure core. Each group is named so that a new
+ * journal, cluster, teams) and the mechanisms are the pure core. Each group is named so that a new
  * subpackage must be added here on purpose (the {@code core..} pattern would cover it anyway).
  */
 class ArchitectureTest extends ServiceArchitectureTest {
@@ -22,6 +22,7 @@ class ArchitectureTest extends ServiceArchitectureTest {
             "io.strata.remediator.core.review",
             "io.strata.remediator.core.journal",
             "io.strata.remediator.core.cluster",
+            "io.strata.remediator.core.teams",
             "io.strata.remediator.mechanisms"),
         List.of(
             "io.strata.remediator.api",
@@ -29,7 +30,8 @@ class ArchitectureTest extends ServiceArchitectureTest {
             "io.strata.remediator.health",
             "io.strata.remediator.kafka",
             "io.strata.remediator.kube",
-            "io.strata.remediator.slack"),
+            "io.strata.remediator.slack",
+            "io.strata.remediator.teams"),
         List.of());
   }
 }

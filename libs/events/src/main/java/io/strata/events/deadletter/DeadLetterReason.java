@@ -20,5 +20,11 @@ public enum DeadLetterReason {
    * The record claims to be written by the service that reads it back (its own journal) but its
    * integrity tag is missing or wrong, or it is a replay out of order: it is never acted on.
    */
-  INTEGRITY_CHECK_FAILED
+  INTEGRITY_CHECK_FAILED,
+  /**
+   * A notification (a chat card) could not be delivered after its retry budget: the value is the
+   * message that was not delivered, the origin names its destination (e.g. {@code
+   * teams:<conversation id>}) with partition and offset -1, the key is the incident id.
+   */
+  NOTIFICATION_UNDELIVERED
 }

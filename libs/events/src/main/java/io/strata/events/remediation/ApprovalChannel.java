@@ -8,5 +8,7 @@ public enum ApprovalChannel {
   UNSPECIFIED,
   SLACK,
   REST,
-  POLICY
+  POLICY,
+  /** A Microsoft Teams Adaptive Card (Universal Actions) through the Bot Framework. */
+  TEAMS
 }

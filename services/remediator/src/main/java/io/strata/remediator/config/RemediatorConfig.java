@@ -92,6 +92,9 @@ public interface RemediatorConfig {
   /** Slack approvals. */
   Slack slack();
 
+  /** Microsoft Teams approvals (a Bot Framework bot) or notifications (a Workflows webhook). */
+  Teams teams();
+
   /** REST approvals. */
   Api api();
 
@@ -344,6 +347,102 @@ public interface RemediatorConfig {
     /** Timeout of webhook and response_url posts. */
     @WithDefault("PT5S")
     Duration postTimeout();
+  }
+
+  /**
+   * Microsoft Teams settings (docs/services/remediator.md, "Microsoft Teams"). Secrets come from
+   * the environment (TEAMS_APP_ID, TEAMS_APP_PASSWORD), never from defaults.
+   */
+  interface Teams {
+    /** Posts plans to Teams; in BOT mode also accepts Approve / Reject from the cards. */
+    @WithDefault("false")
+    boolean enabled();
+
+    /**
+     * BOT: an Azure Bot posts cards through the Bot Connector and receives Universal Actions on
+     * {@code /api/teams/messages}. WORKFLOWS: cards with console links posted to a Workflows (Power
+     * Automate) webhook, for teams that only want to be told; no approvals from Teams.
+     */
+    @WithDefault("BOT")
+    TeamsMode mode();
+
+    /** The bot's Microsoft App ID: the audience every inbound token must name (TEAMS_APP_ID). */
+    Optional<String> appId();
+
+    /** The bot's client secret, for the connector's access token (TEAMS_APP_PASSWORD). */
+    Optional<String> appPassword();
+
+    /** Bot Framework's OpenID metadata; its {@code jwks_uri} lists the signing keys. */
+    @WithDefault("https://login.botframework.com/v1/.well-known/openidconfiguration")
+    @NotBlank
+    String openidMetadataUrl();
+
+    /** The OAuth2 token endpoint of the client-credentials grant for the connector. */
+    @WithDefault("https://login.microsoftonline.com/botframework.com/oauth2/v2.0/token")
+    @NotBlank
+    String tokenUrl();
+
+    /** The scope of that grant. */
+    @WithDefault("https://api.botframework.com/.default")
+    @NotBlank
+    String tokenScope();
+
+    /**
+     * The Bot Connector base URL of the team's region (the {@code serviceUrl} of its activities,
+     * for example {@code https://smba.trafficmanager.net/emea/}); BOT mode.
+     */
+    Optional<String> serviceUrl();
+
+    /** The channel conversation plans are posted to (TEAMS_CONVERSATION_ID); BOT mode. */
+    Optional<String> conversationId();
+
+    /**
+     * AAD object ids and user principal names allowed to approve and reject from Teams; anyone
+     * else's click is refused 403 NOT_ALLOWED_APPROVER and changes nothing.
+     */
+    Optional<Set<String>> allowedApprovers();
+
+    /** The Workflows webhook URL (a secret: TEAMS_WORKFLOWS_WEBHOOK_URL); WORKFLOWS mode. */
+    Optional<String> workflowsWebhookUrl();
+
+    /** The console's base URL, for the cards' links; without it the cards carry none. */
+    Optional<String> consoleUrl();
+
+    /** Clock skew allowed on a token's exp and nbf: Bot Framework documents 5 minutes. */
+    @WithDefault("PT5M")
+    @DurationMin(seconds = 0)
+    Duration maxClockSkew();
+
+    /** How long the signing keys are reused before they are read again. */
+    @WithDefault("PT24H")
+    @DurationMin(seconds = 1)
+    Duration keysMaxAge();
+
+    /** A token naming an unknown key id refetches the keys, at most this often. */
+    @WithDefault("PT1M")
+    @DurationMin(seconds = 0)
+    Duration keyRefreshMinInterval();
+
+    /** Timeout of each connector, token and webhook request. */
+    @WithDefault("PT5S")
+    @DurationMin(millis = 1)
+    Duration postTimeout();
+
+    /** Attempts per post (429, 5xx, unreachable) before it is dead-lettered. */
+    @WithDefault("5")
+    @Positive
+    int postAttempts();
+
+    /** Delay before the second attempt, doubled after each further failure. */
+    @WithDefault("PT1S")
+    @DurationMin(millis = 0)
+    Duration postBackoff();
+  }
+
+  /** How the remediator talks to Microsoft Teams. */
+  enum TeamsMode {
+    BOT,
+    WORKFLOWS
   }
 
   /** REST approval settings. */

@@ -16,8 +16,10 @@ import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 /**
  * Sends a record the remediator cannot use to strata.deadletter.v1, bytes untouched, through
@@ -28,6 +30,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class DeadLetterSender {
 
   static final String CLIENT_ID = "strata-remediator-deadletter";
+  private static final Logger LOG = Logger.getLogger(DeadLetterSender.class);
 
   private final Producer<byte[], byte[]> producer;
   private final DeadLetterPublisher publisher;
@@ -50,6 +53,35 @@ public class DeadLetterSender {
     this.publisher = new DeadLetterPublisher(producer, config.deadLetterTimeout());
     this.metrics = metrics;
     this.clock = clock;
+  }
+
+  /**
+   * Parks a notification that was not delivered within its retry budget ({@link
+   * DeadLetterReason#NOTIFICATION_UNDELIVERED}): {@code message} as the value, {@code destination}
+   * as its origin. Never throws: a failure here is logged, the notification stays counted as lost.
+   *
+   * @return whether the broker acknowledged it
+   */
+  public boolean parkUndelivered(
+      String destination, String incidentId, String message, String detail) {
+    try {
+      return publisher.publish(
+          DeadLetterRecords.of(
+              "remediator",
+              DeadLetterReason.NOTIFICATION_UNDELIVERED,
+              destination,
+              -1,
+              -1,
+              incidentId == null ? null : incidentId.getBytes(StandardCharsets.UTF_8),
+              message.getBytes(StandardCharsets.UTF_8),
+              new RecordHeaders(),
+              detail,
+              clock.instant()));
+    } catch (RuntimeException e) {
+      LOG.errorf(
+          e, "the undelivered %s notification for %s was not parked", destination, incidentId);
+      return false;
+    }
   }
 
   /**

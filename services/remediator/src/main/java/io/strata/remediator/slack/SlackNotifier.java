@@ -12,6 +12,7 @@ import io.strata.remediator.core.journal.Actions;
 import io.strata.remediator.core.review.Notifier;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Optional;
@@ -20,11 +21,13 @@ import java.util.concurrent.Executors;
 import org.jboss.logging.Logger;
 
 /**
- * Posts plans and notices to the incoming webhook and outcomes to the clicked message's
- * response_url, in order, off the caller's thread. With Slack disabled it only logs.
+ * Slack's channel of the engine's notifier (config/Notifiers fans out to it and to Teams). Posts
+ * plans and notices to the incoming webhook and outcomes to the clicked message's response_url, in
+ * order, off the caller's thread. With Slack disabled it only logs.
  */
 @ApplicationScoped
 @Startup
+@Typed(SlackNotifier.class)
 public class SlackNotifier implements Notifier {
 
   private static final Logger LOG = Logger.getLogger(SlackNotifier.class);
