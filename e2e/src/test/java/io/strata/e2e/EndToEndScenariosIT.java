@@ -476,7 +476,8 @@ class EndToEndScenariosIT {
    * names and units, labels hostname and DCGM_FI_SYSTEM_DRIVER_VERSION), then the same XID 79: the
    * same DEVICE_FAULT incident as against the legacy names of order 12 (class, node and GPU,
    * trigger XID 79, first action). An incident of its own (after the reopen cooldown); its cordon
-   * is proposed, not approved, and the GPU repaired.
+   * is approved from Microsoft Teams (forged invokes refused first, {@link TeamsApproval}) and the
+   * GPU repaired.
    */
   @Test
   @Order(13)
@@ -503,6 +504,8 @@ class EndToEndScenariosIT {
       assertThat(xid79Facts(incident, faultAt))
           .as("the XID 79 incident against the standard names")
           .isEqualTo(legacyXid79);
+      new TeamsApproval(system.simulator(), this::latestActions)
+          .approveCordon(incident.incidentId(), node);
       settle(incident);
     } finally {
       system.simulator().useDcgmNaming(NamingRollout.LEGACY);

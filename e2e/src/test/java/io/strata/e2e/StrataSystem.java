@@ -29,6 +29,12 @@ final class StrataSystem implements AutoCloseable {
   static final String CLUSTER = "e2e";
   static final String SIGNING_SECRET = "strata-e2e-signing-secret";
   static final String APPROVER = "U0E2EONCALL";
+  /** The Teams bot's app id and secret, shared with the simulator's Bot Framework stand-in. */
+  static final String TEAMS_APP_ID = "5d2c8a71-e2e0-4b7a-9c11-00000000e2e0";
+
+  static final String TEAMS_APP_PASSWORD = "strata-e2e-teams-password";
+  /** The AAD object id of the Teams user who approves. */
+  static final String TEAMS_APPROVER = "0b7e5f3a-e2e0-4c1d-8a6b-0000000a11ce";
   static final String API_TOKEN = "strata-e2e-console-token-0123456789";
 
   /** Remediator tokens with roles, for the console's browser test. */
@@ -154,6 +160,13 @@ final class StrataSystem implements AutoCloseable {
                     "--remediator-interactions-url=http://127.0.0.1:"
                         + http.get("remediator")
                         + "/slack/interactions",
+                    "--teams-port=0",
+                    "--teams-app-id=" + TEAMS_APP_ID,
+                    "--teams-app-password=" + TEAMS_APP_PASSWORD,
+                    "--teams-approver=" + TEAMS_APPROVER,
+                    "--remediator-teams-url=http://127.0.0.1:"
+                        + http.get("remediator")
+                        + "/api/teams/messages",
                     "--auto-approve=false"),
                 Map.of()),
             Clock.systemUTC());
@@ -212,6 +225,18 @@ final class StrataSystem implements AutoCloseable {
     remediator.put("strata.remediator.slack.webhook-url", (String) endpoints.get("slack_webhook"));
     remediator.put("strata.remediator.slack.signing-secret", SIGNING_SECRET);
     remediator.put("strata.remediator.slack.allowed-users", APPROVER);
+    // Teams beside Slack: the plan goes to both, one decision per action whichever answers.
+    remediator.put("strata.remediator.teams.enabled", "true");
+    remediator.put("strata.remediator.teams.app-id", TEAMS_APP_ID);
+    remediator.put("strata.remediator.teams.app-password", TEAMS_APP_PASSWORD);
+    remediator.put(
+        "strata.remediator.teams.openid-metadata-url",
+        (String) endpoints.get("teams_openid_metadata"));
+    remediator.put("strata.remediator.teams.token-url", (String) endpoints.get("teams_token_url"));
+    remediator.put(
+        "strata.remediator.teams.service-url", (String) endpoints.get("teams_service_url"));
+    remediator.put("strata.remediator.teams.conversation-id", "19:e2e-oncall@thread.tacv2");
+    remediator.put("strata.remediator.teams.allowed-approvers", TEAMS_APPROVER);
     remediator.put("strata.remediator.api.tokens.console", API_TOKEN);
     remediator.put("strata.remediator.api.tokens.viewer", VIEWER_TOKEN);
     remediator.put("strata.remediator.api.roles.viewer", "VIEWER");
