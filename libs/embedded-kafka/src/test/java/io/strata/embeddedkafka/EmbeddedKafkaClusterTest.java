@@ -129,6 +129,8 @@ class EmbeddedKafkaClusterTest {
             Instant.parse("2026-11-30T10:00:00Z"),
             null,
             null,
+            null,
+            Incident.FIRST_EPISODE,
             null);
     try (KafkaTestClient client = new KafkaTestClient(kafka.bootstrapServers())) {
       client.send(Topics.INCIDENTS, "inc-1", incident);

@@ -104,7 +104,9 @@ public final class Fixtures {
         opened,
         opened.plusSeconds(revision),
         state == IncidentState.RESOLVED ? opened.plusSeconds(35) : null,
-        state == IncidentState.RESOLVED ? 34_600L : null);
+        state == IncidentState.RESOLVED ? 34_600L : null,
+        Incident.FIRST_EPISODE,
+        null);
   }
 
   public static RemediationAction cordon(ActionState state, Instant at) {
@@ -224,7 +226,9 @@ public final class Fixtures {
         i.openedAt(),
         i.updatedAt(),
         i.resolvedAt(),
-        i.timeToRecoverMillis());
+        i.timeToRecoverMillis(),
+        Incident.FIRST_EPISODE,
+        null);
   }
 
   public static ReviewRecord review() {

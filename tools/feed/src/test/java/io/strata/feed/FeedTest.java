@@ -143,7 +143,9 @@ class FeedTest {
         T0,
         at,
         state == IncidentState.RESOLVED ? at : null,
-        state == IncidentState.RESOLVED ? 95_000L : null);
+        state == IncidentState.RESOLVED ? 95_000L : null,
+        Incident.FIRST_EPISODE,
+        null);
   }
 
   private static RemediationAction action(ActionState state, String approver, Instant at) {

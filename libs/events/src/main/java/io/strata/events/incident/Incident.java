@@ -57,45 +57,6 @@ public record Incident(
     episode = Math.max(episode, FIRST_EPISODE);
   }
 
-  /** An incident in its first episode (every incident before it is reopened). */
-  public Incident(
-      String incidentId,
-      long revision,
-      IncidentClass incidentClass,
-      Severity severity,
-      IncidentState state,
-      String summary,
-      Correlation correlation,
-      Scope scope,
-      Trigger trigger,
-      Stage longestStage,
-      Evidence evidence,
-      List<ActionType> suggestedActions,
-      Instant openedAt,
-      Instant updatedAt,
-      Instant resolvedAt,
-      Long timeToRecoverMillis) {
-    this(
-        incidentId,
-        revision,
-        incidentClass,
-        severity,
-        state,
-        summary,
-        correlation,
-        scope,
-        trigger,
-        longestStage,
-        evidence,
-        suggestedActions,
-        openedAt,
-        updatedAt,
-        resolvedAt,
-        timeToRecoverMillis,
-        FIRST_EPISODE,
-        null);
-  }
-
   /** This revision as episode {@code episode}, begun at {@code reopenedAt} (null for episode 1). */
   public Incident withEpisode(int episode, Instant reopenedAt) {
     return new Incident(

@@ -237,6 +237,8 @@ class ConsoleStateTest {
             base.openedAt(),
             base.updatedAt(),
             null,
+            null,
+            io.strata.events.incident.Incident.FIRST_EPISODE,
             null));
     assertThat(
             state.page(Fixtures.INCIDENT, now, null, telemetry).orElseThrow().workloadSparklines())

@@ -95,6 +95,8 @@ class TelemetryPlannerTest {
                     base.openedAt(),
                     base.updatedAt(),
                     null,
+                    null,
+                    Incident.FIRST_EPISODE,
                     null),
                 List.of()),
             List.of("node-a", "node-b"));
@@ -154,6 +156,8 @@ class TelemetryPlannerTest {
         i.openedAt(),
         i.updatedAt(),
         i.resolvedAt(),
-        i.timeToRecoverMillis());
+        i.timeToRecoverMillis(),
+        Incident.FIRST_EPISODE,
+        null);
   }
 }

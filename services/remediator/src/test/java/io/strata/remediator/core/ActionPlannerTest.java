@@ -249,7 +249,9 @@ class ActionPlannerTest {
             degraded.openedAt(),
             degraded.updatedAt(),
             degraded.resolvedAt(),
-            degraded.timeToRecoverMillis());
+            degraded.timeToRecoverMillis(),
+            Incident.FIRST_EPISODE,
+            null);
 
     Plan plan = planner.plan(noDeviceEvidence, DEPLOYMENTS, NO_PODS);
 
@@ -327,7 +329,9 @@ class ActionPlannerTest {
         i.openedAt(),
         i.updatedAt(),
         i.resolvedAt(),
-        i.timeToRecoverMillis());
+        i.timeToRecoverMillis(),
+        Incident.FIRST_EPISODE,
+        null);
   }
 
   static Incident withClass(Incident i, IncidentClass incidentClass) {
@@ -347,6 +351,8 @@ class ActionPlannerTest {
         i.openedAt(),
         i.updatedAt(),
         i.resolvedAt(),
-        i.timeToRecoverMillis());
+        i.timeToRecoverMillis(),
+        Incident.FIRST_EPISODE,
+        null);
   }
 }

@@ -62,6 +62,8 @@ class ClusterFilterTest {
         base.openedAt(),
         base.updatedAt(),
         base.resolvedAt(),
-        base.timeToRecoverMillis());
+        base.timeToRecoverMillis(),
+        Incident.FIRST_EPISODE,
+        null);
   }
 }

@@ -70,7 +70,9 @@ final class Fixtures {
         T0,
         T0,
         state == IncidentState.RESOLVED ? T0.plusSeconds(600) : null,
-        state == IncidentState.RESOLVED ? 600_000L : null);
+        state == IncidentState.RESOLVED ? 600_000L : null,
+        Incident.FIRST_EPISODE,
+        null);
   }
 
   static PatchSettings patchSettings() {

@@ -98,7 +98,9 @@ final class TestIncidents {
         openedAt,
         now,
         resolved ? now : null,
-        resolved ? now.toEpochMilli() - openedAt.toEpochMilli() : null);
+        resolved ? now.toEpochMilli() - openedAt.toEpochMilli() : null,
+        Incident.FIRST_EPISODE,
+        null);
   }
 
   /** The same incident as published by another cluster's correlator. */
@@ -133,6 +135,8 @@ final class TestIncidents {
         i.openedAt(),
         i.updatedAt(),
         i.resolvedAt(),
-        i.timeToRecoverMillis());
+        i.timeToRecoverMillis(),
+        Incident.FIRST_EPISODE,
+        null);
   }
 }

@@ -91,6 +91,8 @@ class SlackMessagesTest {
         T,
         T,
         null,
+        null,
+        Incident.FIRST_EPISODE,
         null);
   }
 }

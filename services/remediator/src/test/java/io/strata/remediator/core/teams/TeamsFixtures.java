@@ -58,6 +58,8 @@ public final class TeamsFixtures {
         T0,
         T0,
         null,
+        null,
+        Incident.FIRST_EPISODE,
         null);
   }
 
