@@ -58,8 +58,11 @@ final class TeamsApproval {
       assertThat(refused.status()).as(forgery + ": " + refused.body()).isIn(401, 403);
       assertThat(refused.body()).as(forgery + " names its reason").contains("\"code\"");
     }
-    assertThat(state(incidentId, actionId)).as("after the forgeries").isEqualTo(ActionState.PROPOSED);
+    assertThat(state(incidentId, actionId))
+        .as("after the forgeries")
+        .isEqualTo(ActionState.PROPOSED);
     assertThat(simulator.model().status().cordonedNodes()).doesNotContain(node);
+    assertThat(simulator.patchLog().applied(actionId)).as("PATCHes before the approval").isZero();
 
     BotReply approved = teams.clicker().click(actionId, "approve");
     assertThat(approved.status()).as(approved.body()).isEqualTo(200);
@@ -80,6 +83,9 @@ final class TeamsApproval {
             .findFirst()
             .orElseThrow();
     assertThat(executed.approvedBy()).isEqualTo("teams:" + StrataSystem.TEAMS_APPROVER);
+    assertThat(simulator.patchLog().applied(actionId))
+        .as("PATCHes applied for " + actionId)
+        .isEqualTo(1);
     return executed;
   }
 
