@@ -18,8 +18,8 @@ import java.util.function.Function;
 
 /**
  * A device incident's cordon approved from Microsoft Teams through the simulator's Bot Framework
- * stand-in (issue 47): forged invokes are refused and change nothing, the genuine click executes the
- * cordon once, its replay is refused, and the card ends showing the executed step.
+ * stand-in (issue 47): forged invokes are refused and change nothing, the genuine click executes
+ * the cordon once, its replay is refused, and the card ends showing the executed step.
  */
 final class TeamsApproval {
 
