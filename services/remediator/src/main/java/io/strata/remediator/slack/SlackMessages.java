@@ -1,12 +1,15 @@
 package io.strata.remediator.slack;
 
+import static io.strata.remediator.core.review.IncidentText.deviceLine;
+import static io.strata.remediator.core.review.IncidentText.headline;
+import static io.strata.remediator.core.review.IncidentText.number;
+import static io.strata.remediator.core.review.IncidentText.scopeLine;
+import static io.strata.remediator.core.review.IncidentText.triggerLine;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.strata.events.incident.DeviceEvidence;
 import io.strata.events.incident.ExemplarTrace;
 import io.strata.events.incident.Incident;
-import io.strata.events.incident.Scope;
-import io.strata.events.incident.Trigger;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.PatchHash;
 import io.strata.events.remediation.RemediationAction;
@@ -15,9 +18,6 @@ import io.strata.remediator.core.journal.Actions;
 import io.strata.remediator.core.patch.KubeJson;
 import io.strata.remediator.core.plan.Incidents;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Block Kit messages: the plan with Approve / Reject per step, its updates, recovery and deadline
@@ -101,15 +101,6 @@ public final class SlackMessages {
     return message;
   }
 
-  static String headline(Incident incident) {
-    return incident.severity()
-        + " "
-        + incident.incidentClass()
-        + " "
-        + incident.incidentId()
-        + (incident.summary() == null ? "" : ": " + incident.summary());
-  }
-
   private static void appendActions(ArrayNode blocks, List<RemediationAction> actions) {
     List<RemediationAction> shown = actions.stream().limit(MAX_ACTIONS_SHOWN).toList();
     for (RemediationAction action : shown) {
@@ -184,44 +175,6 @@ public final class SlackMessages {
         .put("text", truncate(mrkdwn, 2900));
   }
 
-  static String triggerLine(Trigger trigger) {
-    if (trigger == null) {
-      return "unknown";
-    }
-    String unit = trigger.unit() == null ? "" : " " + trigger.unit();
-    String line = trigger.signal() + " " + number(trigger.value()) + unit;
-    if (trigger.baseline() != null && trigger.baseline() > 0) {
-      line +=
-          " vs baseline "
-              + number(trigger.baseline())
-              + unit
-              + String.format(Locale.ROOT, " (%.1fx)", trigger.value() / trigger.baseline());
-    }
-    return line;
-  }
-
-  static String deviceLine(Incident incident) {
-    List<DeviceEvidence> devices = incident.evidence().devices();
-    if (devices.isEmpty()) {
-      return "no device evidence";
-    }
-    DeviceEvidence d = devices.get(0);
-    String fields =
-        d.fields().entrySet().stream()
-            .sorted(Map.Entry.comparingByKey())
-            .limit(6)
-            .map(e -> e.getKey() + "=" + number(e.getValue()))
-            .collect(Collectors.joining(", "));
-    return d.gpuUuid()
-        + " on "
-        + d.node()
-        + (fields.isEmpty() ? "" : ": " + fields)
-        + (d.xids().isEmpty() ? "" : ", XID " + d.xids())
-        + ", health "
-        + d.health()
-        + (devices.size() > 1 ? " (+" + (devices.size() - 1) + " GPUs)" : "");
-  }
-
   private static String exemplarLine(Incident incident) {
     List<ExemplarTrace> traces = incident.evidence().exemplarTraces();
     if (traces.isEmpty()) {
@@ -229,27 +182,6 @@ public final class SlackMessages {
     }
     ExemplarTrace t = traces.get(0);
     return "`" + escape(t.traceId()) + "` " + number(t.durationMillis()) + " ms";
-  }
-
-  private static String scopeLine(Scope scope) {
-    return "nodes "
-        + orNone(scope.nodes())
-        + " · workloads "
-        + orNone(scope.workloads())
-        + " · versions "
-        + orNone(scope.modelVersions())
-        + (scope.singleNode() ? " · single node" : "")
-        + (scope.singleVersion() ? " · single version" : "");
-  }
-
-  private static String orNone(List<String> values) {
-    return values.isEmpty() ? "none" : String.join(", ", values);
-  }
-
-  private static String number(double value) {
-    return value == Math.rint(value)
-        ? Long.toString((long) value)
-        : String.format(Locale.ROOT, "%.1f", value);
   }
 
   /** Slack mrkdwn needs only these three escaped. */

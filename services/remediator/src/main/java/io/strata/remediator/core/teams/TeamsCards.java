@@ -1,9 +1,11 @@
 package io.strata.remediator.core.teams;
 
-import io.strata.events.incident.DeviceEvidence;
+import static io.strata.remediator.core.review.IncidentText.deviceLine;
+import static io.strata.remediator.core.review.IncidentText.headline;
+import static io.strata.remediator.core.review.IncidentText.scopeLine;
+import static io.strata.remediator.core.review.IncidentText.triggerLine;
+
 import io.strata.events.incident.Incident;
-import io.strata.events.incident.Scope;
-import io.strata.events.incident.Trigger;
 import io.strata.events.remediation.ActionOutcomeReason;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.PatchHash;
@@ -22,7 +24,6 @@ import io.strata.remediator.core.teams.AdaptiveCard.TextBlock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -190,60 +191,5 @@ public final class TeamsCards {
       data.put(keysAndValues[i], keysAndValues[i + 1]);
     }
     return data;
-  }
-
-  static String headline(Incident incident) {
-    return incident.severity()
-        + " "
-        + incident.incidentClass()
-        + " "
-        + incident.incidentId()
-        + (incident.summary() == null ? "" : ": " + incident.summary());
-  }
-
-  static String triggerLine(Trigger trigger) {
-    if (trigger == null) {
-      return "unknown";
-    }
-    String unit = trigger.unit() == null ? "" : " " + trigger.unit();
-    String line = trigger.signal() + " " + number(trigger.value()) + unit;
-    if (trigger.baseline() != null && trigger.baseline() > 0) {
-      line += " vs baseline " + number(trigger.baseline()) + unit;
-    }
-    return line;
-  }
-
-  private static String deviceLine(Incident incident) {
-    List<DeviceEvidence> devices = incident.evidence().devices();
-    if (devices.isEmpty()) {
-      return "no device evidence";
-    }
-    DeviceEvidence d = devices.get(0);
-    return d.gpuUuid()
-        + " on "
-        + d.node()
-        + (d.xids().isEmpty() ? "" : ", XID " + d.xids())
-        + ", health "
-        + d.health()
-        + (devices.size() > 1 ? " (+" + (devices.size() - 1) + " GPUs)" : "");
-  }
-
-  private static String scopeLine(Scope scope) {
-    return "nodes "
-        + orNone(scope.nodes())
-        + " · workloads "
-        + orNone(scope.workloads())
-        + " · versions "
-        + orNone(scope.modelVersions());
-  }
-
-  private static String orNone(List<String> values) {
-    return values.isEmpty() ? "none" : String.join(", ", values);
-  }
-
-  private static String number(double value) {
-    return value == Math.rint(value)
-        ? Long.toString((long) value)
-        : String.format(Locale.ROOT, "%.1f", value);
   }
 }
