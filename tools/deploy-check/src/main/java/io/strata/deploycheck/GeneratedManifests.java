@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Rewrites every generated file of deploy/: the KafkaTopics from the topic descriptors and the
- * KafkaUsers from the service access table. Run: {@code cd tools/deploy-check && mvn -o -q compile
- * exec:java}.
+ * Rewrites every generated file of deploy/ and charts/strata/files: the KafkaTopics from the topic
+ * descriptors and the KafkaUsers from the service access table. Run: {@code cd tools/deploy-check
+ * && mvn -o -q compile exec:java}.
  */
 public final class GeneratedManifests {
 
@@ -24,6 +24,9 @@ public final class GeneratedManifests {
     TopicManifests.FILES.forEach(
         (file, replicas) -> files.put(file, TopicManifests.render(replicas)));
     files.put(KafkaUserManifests.FILE, KafkaUserManifests.render(usersHeader()));
+    // The chart renders its KafkaUsers from the same generated file (its own copy: Helm reads only
+    // files inside the chart).
+    files.put(KafkaUserManifests.CHART_FILE, KafkaUserManifests.render(usersHeader()));
     return files;
   }
 

@@ -27,7 +27,8 @@ public final class TopicManifests {
   public static final Map<String, Integer> FILES =
       Map.of(
           "deploy/base/kafka/topics.yaml", 3,
-          "deploy/overlays/local/kafka/topics.yaml", 1);
+          "deploy/overlays/local/kafka/topics.yaml", 1,
+          "charts/strata/files/kafka/topics.yaml", 3);
 
   private TopicManifests() {}
 

@@ -52,7 +52,13 @@ final class TypedModels {
           Map.entry("rbac.authorization.k8s.io/v1/RoleBinding", RoleBinding.class),
           Map.entry("serving.knative.dev/v1/Service", io.fabric8.knative.serving.v1.Service.class),
           Map.entry("monitoring.coreos.com/v1/PrometheusRule", PrometheusRule.class),
-          Map.entry("monitoring.coreos.com/v1/PodMonitor", PodMonitor.class));
+          Map.entry("monitoring.coreos.com/v1/PodMonitor", PodMonitor.class),
+          Map.entry(
+              "monitoring.coreos.com/v1/ServiceMonitor",
+              io.fabric8.openshift.api.model.monitoring.v1.ServiceMonitor.class),
+          Map.entry(
+              "networking.k8s.io/v1/NetworkPolicy",
+              io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy.class));
 
   private static final ObjectMapper MAPPER =
       JsonMapper.builder()

@@ -33,6 +33,9 @@ public final class KafkaUserManifests {
   /** The generated file, relative to the repository root. */
   public static final String FILE = "deploy/base/kafka/users.yaml";
 
+  /** The chart's copy of the same file (charts/strata renders its KafkaUsers from it). */
+  public static final String CHART_FILE = "charts/strata/files/kafka/users.yaml";
+
   static final List<String> PRODUCE = List.of("Describe", "Write");
   static final List<String> CONSUME = List.of("Describe", "Read");
   static final List<String> STREAMS_INTERNAL_TOPICS =
