@@ -13,6 +13,7 @@ import io.strata.remediator.core.guard.GuardSettings;
 import io.strata.remediator.core.guard.PauseSwitch;
 import io.strata.remediator.core.journal.ActionJournal;
 import io.strata.remediator.core.journal.ActionSigner;
+import io.strata.remediator.core.loglinks.LogLinks;
 import io.strata.remediator.core.patch.PatchFactory;
 import io.strata.remediator.core.patch.PatchSettings;
 import io.strata.remediator.core.plan.ActionPlanner;
@@ -27,6 +28,13 @@ import java.time.Clock;
 
 /** Builds the pure core from the typed configuration. */
 public class CoreProducer {
+
+  /** Validated here, so an unusable template fails startup naming its key. */
+  @Produces
+  @Singleton
+  LogLinks logLinks(RemediatorConfig config) {
+    return LogLinks.of(config.logLinks().templates(), config.logLinks().windowMargin());
+  }
 
   @Produces
   @Singleton

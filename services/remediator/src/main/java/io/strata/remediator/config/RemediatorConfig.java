@@ -98,6 +98,11 @@ public interface RemediatorConfig {
   /** REST approvals. */
   Api api();
 
+  /**
+   * Links from plans and cards to the incident's logs (docs/services/remediator.md, "Log links").
+   */
+  LogLinkTemplates logLinks();
+
   /** Integrity of the journal on strata.remediation.v1 (ADR 009). */
   Integrity integrity();
 
@@ -443,6 +448,24 @@ public interface RemediatorConfig {
   enum TeamsMode {
     BOT,
     WORKFLOWS
+  }
+
+  /** Log link templates: URLs of a log tool, filled per pod, node and exemplar trace. */
+  interface LogLinkTemplates {
+    /**
+     * URL templates by name ({@code strata.remediator.log-links.templates.<name>=<url>}), none by
+     * default. Placeholders {@code {cluster} {namespace} {pod} {container} {node} {from} {to}
+     * {from_ms} {to_ms} {trace_id}} are filled per subject, each value percent-encoded; the rest of
+     * the URL is written as the log tool expects it, already percent-encoded. A template whose
+     * placeholder has no value for a subject is not drawn for it. An unknown placeholder, or a
+     * template that is not an absolute http(s) URL, fails startup naming the key.
+     */
+    Map<String, String> templates();
+
+    /** Added before the incident's start and after its end (or last update) for the window. */
+    @WithDefault("PT5M")
+    @DurationMin(seconds = 0)
+    Duration windowMargin();
   }
 
   /** REST approval settings. */

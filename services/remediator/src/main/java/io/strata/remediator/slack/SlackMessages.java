@@ -15,9 +15,13 @@ import io.strata.events.remediation.PatchHash;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.remediator.core.DeadlinePolicy;
 import io.strata.remediator.core.journal.Actions;
+import io.strata.remediator.core.loglinks.LogLink;
+import io.strata.remediator.core.loglinks.LogLinks;
 import io.strata.remediator.core.patch.KubeJson;
 import io.strata.remediator.core.plan.Incidents;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Block Kit messages: the plan with Approve / Reject per step, its updates, recovery and deadline
@@ -25,14 +29,25 @@ import java.util.List;
  */
 public final class SlackMessages {
 
-  /** Slack allows 50 blocks; each action takes two, the header part up to five. */
+  /** Slack allows 50 blocks; each action takes two, the header part up to six. */
   static final int MAX_ACTIONS_SHOWN = 20;
+
+  /** Log links in the plan's context line; with their labels they fit its 2,900 characters. */
+  static final int MAX_LOG_LINKS = 5;
+
+  private static final int LOG_LINE_CHARS = 2_900;
 
   private SlackMessages() {}
 
   /** The incident and its actions, each with the buttons its state allows. */
   public static ObjectNode plan(
       Incident incident, List<RemediationAction> actions, List<String> notes) {
+    return plan(incident, actions, notes, LogLinks.none());
+  }
+
+  /** The plan with a context line of links to the incident's logs (none without templates). */
+  public static ObjectNode plan(
+      Incident incident, List<RemediationAction> actions, List<String> notes, LogLinks logLinks) {
     ObjectNode message = KubeJson.object();
     message.put("text", headline(incident));
     ArrayNode blocks = message.putArray("blocks");
@@ -44,6 +59,10 @@ public final class SlackMessages {
     field(fields, "*Device*\n" + escape(deviceLine(incident)));
     field(fields, "*Exemplar trace*\n" + exemplarLine(incident));
     context(blocks, "Scope: " + escape(scopeLine(Incidents.scope(incident))));
+    String logs = logLine(logLinks.render(incident, actions, MAX_LOG_LINKS, LOG_LINE_CHARS));
+    if (!logs.isEmpty()) {
+      context(blocks, logs);
+    }
     appendActions(blocks, actions);
     if (!notes.isEmpty()) {
       context(blocks, escape(String.join("\n", notes)));
@@ -54,7 +73,15 @@ public final class SlackMessages {
   /** The payload posted to a response_url: the updated plan, replacing the original message. */
   public static ObjectNode replacement(
       Incident incident, List<RemediationAction> actions, RemediationAction changed) {
-    ObjectNode message = plan(incident, actions, List.of());
+    return replacement(incident, actions, changed, LogLinks.none());
+  }
+
+  public static ObjectNode replacement(
+      Incident incident,
+      List<RemediationAction> actions,
+      RemediationAction changed,
+      LogLinks logLinks) {
+    ObjectNode message = plan(incident, actions, List.of(), logLinks);
     message.put("replace_original", true);
     message.put("text", Actions.label(changed) + ": " + changed.state());
     return message;
@@ -173,6 +200,24 @@ public final class SlackMessages {
         .addObject()
         .put("type", "mrkdwn")
         .put("text", truncate(mrkdwn, 2900));
+  }
+
+  /**
+   * {@code <url|label> · <url|label>}: mrkdwn links, URL and label escaped like any mrkdwn text
+   * (Slack reads {@code &amp;} back as {@code &}); links that would not fit whole are left out.
+   */
+  static String logLine(List<LogLink> links) {
+    List<String> shown = new ArrayList<>();
+    int length = 0;
+    for (LogLink link : links) {
+      String mrkdwn = "<" + escape(link.url()) + "|" + escape(link.label()) + ">";
+      if (length + mrkdwn.length() + 3 > LOG_LINE_CHARS) {
+        break;
+      }
+      shown.add(mrkdwn);
+      length += mrkdwn.length() + 3;
+    }
+    return shown.stream().collect(Collectors.joining(" · "));
   }
 
   private static String exemplarLine(Incident incident) {

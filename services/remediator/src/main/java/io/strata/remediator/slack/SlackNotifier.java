@@ -9,6 +9,7 @@ import io.strata.events.remediation.RemediationAction;
 import io.strata.remediator.config.RemediatorConfig;
 import io.strata.remediator.core.DeadlinePolicy;
 import io.strata.remediator.core.journal.Actions;
+import io.strata.remediator.core.loglinks.LogLinks;
 import io.strata.remediator.core.review.Notifier;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -35,6 +36,7 @@ public class SlackNotifier implements Notifier {
   private final RemediatorConfig.Slack slack;
   private final SlackPoster poster;
   private final MeterRegistry metrics;
+  private final LogLinks logLinks;
   private final ExecutorService posts =
       Executors.newSingleThreadExecutor(
           r -> {
@@ -44,7 +46,7 @@ public class SlackNotifier implements Notifier {
           });
 
   @Inject
-  public SlackNotifier(RemediatorConfig config, MeterRegistry metrics) {
+  public SlackNotifier(RemediatorConfig config, MeterRegistry metrics, LogLinks logLinks) {
     this.slack = config.slack();
     List<String> problems =
         SlackSettingsCheck.problems(
@@ -55,6 +57,7 @@ public class SlackNotifier implements Notifier {
     }
     this.poster = new SlackPoster(slack.postTimeout());
     this.metrics = metrics;
+    this.logLinks = logLinks;
   }
 
   void onStop(@Observes ShutdownEvent event) {
@@ -63,7 +66,7 @@ public class SlackNotifier implements Notifier {
 
   @Override
   public void planProposed(Incident incident, List<RemediationAction> actions, List<String> notes) {
-    toWebhook(SlackMessages.plan(incident, actions, notes), "plan");
+    toWebhook(SlackMessages.plan(incident, actions, notes, logLinks), "plan");
   }
 
   @Override
@@ -80,7 +83,7 @@ public class SlackNotifier implements Notifier {
     }
     ObjectNode message =
         incident
-            .map(i -> SlackMessages.replacement(i, incidentActions, changed))
+            .map(i -> SlackMessages.replacement(i, incidentActions, changed, logLinks))
             .orElseGet(
                 () ->
                     SlackMessages.ephemeral(

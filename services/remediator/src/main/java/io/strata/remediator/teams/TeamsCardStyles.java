@@ -1,16 +1,19 @@
 package io.strata.remediator.teams;
 
 import io.strata.remediator.config.RemediatorConfig;
+import io.strata.remediator.core.loglinks.LogLinks;
 import io.strata.remediator.core.teams.CardStyle;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The card style of this deployment: its button kind, console link and guards in words. */
+/**
+ * The card style of this deployment: its button kind, console link, guards in words and log links.
+ */
 final class TeamsCardStyles {
 
   private TeamsCardStyles() {}
 
-  static CardStyle of(RemediatorConfig config) {
+  static CardStyle of(RemediatorConfig config, LogLinks logLinks) {
     RemediatorConfig.Teams teams = config.teams();
     List<String> guards = new ArrayList<>();
     if (config.dryRun()) {
@@ -41,6 +44,7 @@ final class TeamsCardStyles {
             ? CardStyle.Buttons.EXECUTE
             : CardStyle.Buttons.OPEN_URL,
         teams.consoleUrl().filter(u -> !u.isBlank()),
-        guards);
+        guards,
+        logLinks);
   }
 }

@@ -7,6 +7,7 @@ import io.strata.events.incident.Incident;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.remediator.config.RemediatorConfig;
 import io.strata.remediator.core.DeadlinePolicy;
+import io.strata.remediator.core.loglinks.LogLinks;
 import io.strata.remediator.core.review.Notifier;
 import io.strata.remediator.core.teams.AdaptiveCard;
 import io.strata.remediator.core.teams.CardStyle;
@@ -64,7 +65,11 @@ public class TeamsNotifier implements Notifier {
 
   @Inject
   public TeamsNotifier(
-      RemediatorConfig config, MeterRegistry metrics, Clock clock, DeadLetterSender deadLetters) {
+      RemediatorConfig config,
+      MeterRegistry metrics,
+      Clock clock,
+      DeadLetterSender deadLetters,
+      LogLinks logLinks) {
     this.teams = config.teams();
     this.bot = teams.mode() == RemediatorConfig.TeamsMode.BOT;
     List<String> problems = TeamsSettingsCheck.problems(settings(teams));
@@ -72,7 +77,7 @@ public class TeamsNotifier implements Notifier {
       throw new IllegalStateException(
           "Teams is enabled but misconfigured: " + String.join(" ", problems));
     }
-    this.style = TeamsCardStyles.of(config);
+    this.style = TeamsCardStyles.of(config, logLinks);
     HttpClient http = HttpClient.newBuilder().connectTimeout(teams.postTimeout()).build();
     boolean on = teams.enabled();
     this.connector =

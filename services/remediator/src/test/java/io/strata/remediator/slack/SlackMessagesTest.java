@@ -16,9 +16,13 @@ import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.journal.Actions;
+import io.strata.remediator.core.loglinks.LogLink;
+import io.strata.remediator.core.loglinks.LogLinks;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -72,6 +76,43 @@ class SlackMessagesTest {
     assertThat(message.path("blocks").get(0).path("text").path("text").asText())
         .isEqualTo("*WARNING QUEUE_BACKLOG inc-1: p95 &lt;up&gt; &amp; away*");
     assertThat(message.toString()).contains("QUEUE_WAIT 900 ms").doesNotContain("baseline");
+  }
+
+  @Test
+  void logLinksAreAContextLineOfEscapedMrkdwnLinks() {
+    LogLinks logs =
+        LogLinks.of(
+            Map.of(
+                "kibana",
+                "https://kibana.example/app/discover#/?_g=(time:(from:'{from}',to:'{to}'))"
+                    + "&_a=(query:(language:kuery,query:'x'))",
+                "pods",
+                "https://logs.example/?pod={pod}"),
+            Duration.ofMinutes(5));
+
+    ObjectNode message = SlackMessages.plan(incident(), List.of(), List.of(), logs);
+
+    JsonNode line = message.path("blocks").get(3);
+    assertThat(line.path("type").asText()).isEqualTo("context");
+    assertThat(line.path("elements").get(0).path("text").asText())
+        .isEqualTo(
+            "<https://kibana.example/app/discover#/?_g=(time:(from:'2026-11-30T09%3A55%3A00Z',"
+                + "to:'2026-11-30T10%3A05%3A00Z'))&amp;_a=(query:(language:kuery,query:'x'))"
+                + "|Logs (kibana): incident inc-1>");
+    assertThat(SlackMessages.plan(incident(), List.of(), List.of()).path("blocks").size())
+        .isEqualTo(message.path("blocks").size() - 1);
+  }
+
+  @Test
+  void theLogLineKeepsWholeLinksWithinItsLimit() {
+    String url = "https://logs.example/?q=" + "a".repeat(1000);
+    List<LogLink> links =
+        IntStream.range(0, 5).mapToObj(i -> new LogLink("t", "pod p" + i, url)).toList();
+
+    String line = SlackMessages.logLine(links);
+
+    assertThat(line.split(" · ")).hasSize(2);
+    assertThat(line).endsWith("|Logs (t): pod p1>");
   }
 
   private static Incident incident() {

@@ -1,5 +1,6 @@
 package io.strata.remediator.core.teams;
 
+import io.strata.remediator.core.loglinks.LogLinks;
 import java.util.List;
 import java.util.Optional;
 
@@ -10,8 +11,10 @@ import java.util.Optional;
  *     console (a Workflows webhook, which cannot receive clicks)
  * @param consoleUrl the console's base URL, for the incident link; absent: no link
  * @param guards one line per execution guard, shown under the actions
+ * @param logLinks the log link templates; a card carries a few of their links as buttons
  */
-public record CardStyle(Buttons buttons, Optional<String> consoleUrl, List<String> guards) {
+public record CardStyle(
+    Buttons buttons, Optional<String> consoleUrl, List<String> guards, LogLinks logLinks) {
 
   /** What a card's decision buttons do. */
   public enum Buttons {
@@ -22,6 +25,12 @@ public record CardStyle(Buttons buttons, Optional<String> consoleUrl, List<Strin
   public CardStyle {
     consoleUrl = consoleUrl.map(u -> u.endsWith("/") ? u.substring(0, u.length() - 1) : u);
     guards = List.copyOf(guards);
+    logLinks = logLinks == null ? LogLinks.none() : logLinks;
+  }
+
+  /** A style without log links. */
+  public CardStyle(Buttons buttons, Optional<String> consoleUrl, List<String> guards) {
+    this(buttons, consoleUrl, guards, LogLinks.none());
   }
 
   /** The console page of one incident, when a console is configured. */

@@ -28,13 +28,23 @@ import java.util.Map;
 
 /**
  * The plan as an Adaptive Card: the incident, its scope, each action's state and exact patch, the
- * guards, a console link, and per proposed action Approve / Reject. Approve carries the SHA-256 of
- * the patch the card shows, so a changed proposal is refused (as Slack's button value does).
+ * guards, a console link and log links, and per proposed action Approve / Reject. Approve carries
+ * the SHA-256 of the patch the card shows, so a changed proposal is refused (as Slack's button
+ * value does).
  */
 public final class TeamsCards {
 
   /** Teams caps a card's payload at about 28 KB; 20 actions with their patches stay below it. */
   static final int MAX_ACTIONS_SHOWN = 20;
+
+  /**
+   * Log links as card buttons: Teams shows at most 6 card-level actions (its host config's
+   * maxActions) and the console link takes one. Their URLs together stay within 4,000 characters so
+   * the card keeps below its size limit.
+   */
+  static final int MAX_LOG_LINKS = 5;
+
+  static final int LOG_LINK_CHARS = 4_000;
 
   public static final String VERB_APPROVE = "approve";
   public static final String VERB_REJECT = "reject";
@@ -83,6 +93,10 @@ public final class TeamsCards {
     style
         .incidentLink(incident.incidentId())
         .ifPresent(url -> links.add(new OpenUrl("Open in console", url)));
+    style
+        .logLinks()
+        .render(incident, actions, MAX_LOG_LINKS, LOG_LINK_CHARS)
+        .forEach(link -> links.add(new OpenUrl(link.label(), link.url())));
     return new AdaptiveCard(body, links);
   }
 

@@ -12,7 +12,10 @@ import io.strata.events.remediation.PatchHash;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.TargetRef;
 import io.strata.remediator.core.journal.Actions;
+import io.strata.remediator.core.loglinks.LogLinks;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -104,6 +107,37 @@ class TeamsCardsTest {
     assertThat(button.path("url").asText())
         .isEqualTo("https://strata.example/incident.html?id=inc-teams-1");
     assertThat(card.toString()).doesNotContain("Action.Execute");
+  }
+
+  @Test
+  void logLinksAreOpenUrlButtonsAfterTheConsoleLink() {
+    LogLinks logs =
+        LogLinks.of(
+            Map.of(
+                "gcp",
+                "https://console.cloud.google.com/logs/query;query=resource.labels.node_name%3D%22"
+                    + "{node}%22;timeRange={from}%2F{to}?project=gpu-prod",
+                "pods",
+                "https://logs.example/?pod={pod}"),
+            Duration.ofMinutes(5));
+    CardStyle style =
+        new CardStyle(
+            CardStyle.Buttons.EXECUTE, Optional.of("https://strata.example"), List.of(), logs);
+
+    JsonNode actions =
+        TeamsCards.plan(TeamsFixtures.xid79(), List.of(cordon()), List.of(), null, style)
+            .toJson()
+            .path("actions");
+
+    // No pod is known of this incident: the pod template draws nothing.
+    assertThat(actions.size()).isEqualTo(2);
+    assertThat(actions.get(0).path("title").asText()).isEqualTo("Open in console");
+    assertThat(actions.get(1).toString())
+        .isEqualTo(
+            "{\"type\":\"Action.OpenUrl\",\"title\":\"Logs (gcp): node gpu-node-7\",\"url\":"
+                + "\"https://console.cloud.google.com/logs/query;query=resource.labels.node_name%3D%22"
+                + "gpu-node-7%22;timeRange=2026-12-08T09%3A55%3A00Z%2F2026-12-08T10%3A05%3A00Z"
+                + "?project=gpu-prod\"}");
   }
 
   @Test
