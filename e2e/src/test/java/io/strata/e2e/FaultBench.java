@@ -60,9 +60,13 @@ final class FaultBench implements AutoCloseable {
                 false,
                 // Each case's fault must be an incident of its own, not a relapse of the last
                 // case's (1 min in the local profile); FaultCycle waits this out between cases.
+                // A correlator killed -9 leaves the group after its session times out (Kafka's
+                // default 45 s): 10 s here, as a deployment that wants faster takeover sets it.
                 Map.of(
                     "strata.correlator.lifecycle.reopen-cooldown",
-                    FaultCycle.REOPEN_COOLDOWN.toString()),
+                    FaultCycle.REOPEN_COOLDOWN.toString(),
+                    "kafka-streams.consumer.session.timeout.ms",
+                    "10000"),
                 remediatorSettings("remediator-a")));
     return new FaultBench(work, system, started);
   }

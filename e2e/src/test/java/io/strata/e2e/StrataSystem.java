@@ -29,12 +29,15 @@ final class StrataSystem implements AutoCloseable {
   static final String CLUSTER = "e2e";
   static final String SIGNING_SECRET = "strata-e2e-signing-secret";
   static final String APPROVER = "U0E2EONCALL";
+
   /** The Teams bot's app id and secret, shared with the simulator's Bot Framework stand-in. */
   static final String TEAMS_APP_ID = "5d2c8a71-e2e0-4b7a-9c11-00000000e2e0";
 
   static final String TEAMS_APP_PASSWORD = "strata-e2e-teams-password";
+
   /** The AAD object id of the Teams user who approves. */
   static final String TEAMS_APPROVER = "0b7e5f3a-e2e0-4c1d-8a6b-0000000a11ce";
+
   static final String API_TOKEN = "strata-e2e-console-token-0123456789";
 
   /** Remediator tokens with roles, for the console's browser test. */
@@ -75,13 +78,16 @@ final class StrataSystem implements AutoCloseable {
       Map<String, String> remediator) {
     /**
      * The scenarios' wiring: a 15 s reopen cooldown (the local run's is 1 min) so that order 13's
-     * second XID 79 on the same GPU waits a quarter of the time for an incident of its own.
+     * second XID 79 on the same GPU waits a quarter of the time for an incident of its own, and two
+     * in-band windows to resolve (default three), which every scenario's settling waits for.
      */
     static final Wiring SCENARIOS =
         new Wiring(
             false,
             true,
-            Map.of("strata.correlator.lifecycle.reopen-cooldown", "15s"),
+            Map.of(
+                "strata.correlator.lifecycle.reopen-cooldown", "15s",
+                "strata.correlator.lifecycle.windows-to-resolve", "2"),
             Map.of());
   }
 
