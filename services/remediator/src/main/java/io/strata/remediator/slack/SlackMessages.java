@@ -39,12 +39,6 @@ public final class SlackMessages {
 
   private SlackMessages() {}
 
-  /** The incident and its actions, each with the buttons its state allows. */
-  public static ObjectNode plan(
-      Incident incident, List<RemediationAction> actions, List<String> notes) {
-    return plan(incident, actions, notes, LogLinks.none());
-  }
-
   /** The plan with a context line of links to the incident's logs (none without templates). */
   public static ObjectNode plan(
       Incident incident, List<RemediationAction> actions, List<String> notes, LogLinks logLinks) {
@@ -68,12 +62,6 @@ public final class SlackMessages {
       context(blocks, escape(String.join("\n", notes)));
     }
     return message;
-  }
-
-  /** The payload posted to a response_url: the updated plan, replacing the original message. */
-  public static ObjectNode replacement(
-      Incident incident, List<RemediationAction> actions, RemediationAction changed) {
-    return replacement(incident, actions, changed, LogLinks.none());
   }
 
   public static ObjectNode replacement(

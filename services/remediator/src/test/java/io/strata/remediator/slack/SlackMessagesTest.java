@@ -53,7 +53,8 @@ class SlackMessagesTest {
             .toList();
 
     ObjectNode message =
-        SlackMessages.plan(incident(), actions, List.of("step 2 notify the owner"));
+        SlackMessages.plan(
+            incident(), actions, List.of("step 2 notify the owner"), LogLinks.none());
 
     JsonNode blocks = message.path("blocks");
     assertThat(blocks.size()).isLessThanOrEqualTo(50);
@@ -71,7 +72,7 @@ class SlackMessagesTest {
 
   @Test
   void mrkdwnControlCharactersAreEscaped() {
-    ObjectNode message = SlackMessages.plan(incident(), List.of(), List.of());
+    ObjectNode message = SlackMessages.plan(incident(), List.of(), List.of(), LogLinks.none());
 
     assertThat(message.path("blocks").get(0).path("text").path("text").asText())
         .isEqualTo("*WARNING QUEUE_BACKLOG inc-1: p95 &lt;up&gt; &amp; away*");
@@ -99,7 +100,10 @@ class SlackMessagesTest {
             "<https://kibana.example/app/discover#/?_g=(time:(from:'2026-11-30T09%3A55%3A00Z',"
                 + "to:'2026-11-30T10%3A05%3A00Z'))&amp;_a=(query:(language:kuery,query:'x'))"
                 + "|Logs (kibana): incident inc-1>");
-    assertThat(SlackMessages.plan(incident(), List.of(), List.of()).path("blocks").size())
+    assertThat(
+            SlackMessages.plan(incident(), List.of(), List.of(), LogLinks.none())
+                .path("blocks")
+                .size())
         .isEqualTo(message.path("blocks").size() - 1);
   }
 

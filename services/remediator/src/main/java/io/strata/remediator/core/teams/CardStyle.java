@@ -28,11 +28,6 @@ public record CardStyle(
     logLinks = logLinks == null ? LogLinks.none() : logLinks;
   }
 
-  /** A style without log links. */
-  public CardStyle(Buttons buttons, Optional<String> consoleUrl, List<String> guards) {
-    this(buttons, consoleUrl, guards, LogLinks.none());
-  }
-
   /** The console page of one incident, when a console is configured. */
   public Optional<String> incidentLink(String incidentId) {
     return consoleUrl.map(

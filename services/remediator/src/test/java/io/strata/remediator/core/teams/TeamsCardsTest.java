@@ -26,7 +26,8 @@ class TeamsCardsTest {
       new CardStyle(
           CardStyle.Buttons.EXECUTE,
           Optional.of("https://strata.example/"),
-          List.of("Blast radius: at most 1 node(s)."));
+          List.of("Blast radius: at most 1 node(s)."),
+          LogLinks.none());
 
   private static RemediationAction cordon() {
     return Actions.proposed(
@@ -98,7 +99,11 @@ class TeamsCardsTest {
   @Test
   void workflowsCardsLinkToTheConsoleInsteadOfExecuting() {
     CardStyle links =
-        new CardStyle(CardStyle.Buttons.OPEN_URL, Optional.of("https://strata.example"), List.of());
+        new CardStyle(
+            CardStyle.Buttons.OPEN_URL,
+            Optional.of("https://strata.example"),
+            List.of(),
+            LogLinks.none());
     JsonNode card =
         TeamsCards.plan(TeamsFixtures.xid79(), List.of(cordon()), List.of(), null, links).toJson();
 
