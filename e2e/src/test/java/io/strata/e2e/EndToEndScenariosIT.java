@@ -35,6 +35,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -425,24 +426,7 @@ class EndToEndScenariosIT {
         resolvedAt(incidentId),
         review.get().receivedAt());
 
-    RemediationAction uncordon =
-        await("the uncordon is proposed once the incident resolved")
-            .atMost(Duration.ofSeconds(60))
-            .until(
-                () ->
-                    latestActions(incidentId).stream()
-                        .filter(a -> a.type() == ActionType.UNCORDON_NODE)
-                        .filter(a -> a.state() == ActionState.PROPOSED)
-                        .findFirst(),
-                Optional::isPresent)
-            .orElseThrow();
-    var approved =
-        Http.approveAsShown(
-            system.service("remediator").baseUrl(), uncordon.actionId(), StrataSystem.API_TOKEN);
-    assertThat(approved.statusCode()).as(approved.body()).isBetween(200, 299);
-    await("the node takes pods again")
-        .atMost(Duration.ofSeconds(60))
-        .until(() -> !system.simulator().model().status().cordonedNodes().contains(node));
+    approveTheUncordon(incidentId, node);
 
     // One fault, one incident: the request view of the fault joined the device incident.
     assertThat(newIncidents(faultAt))
@@ -507,13 +491,36 @@ class EndToEndScenariosIT {
       new TeamsApproval(system.simulator(), this::latestActions)
           .approveCordon(incident.incidentId(), node);
       settle(incident);
+      approveTheUncordon(incident.incidentId(), node);
     } finally {
       system.simulator().useDcgmNaming(NamingRollout.LEGACY);
     }
   }
 
+  /**
+   * The console in headless Chromium ({@link ConsoleWalkthrough}): XID 79 again, after the reopen
+   * cooldown, seen, approved and reviewed in the browser and through the CLI.
+   */
   @Test
   @Order(14)
+  void anOnCallEngineerApprovesTheCordonInTheConsole() throws Exception {
+    Optional<Path> chromium = Browser.chromium();
+    Assumptions.assumeTrue(
+        chromium.isPresent(),
+        "SKIPPED: no chromium binary (apt-get install -y chromium chromium-driver, or set"
+            + " CHROME_BIN); the console's browser walk-through needs one");
+    awaitReopenCooldown();
+    Path target = work.getParent();
+    Path downloads = target.resolve("downloads");
+    try (Browser browser =
+        Browser.start(chromium.get(), target.resolve("console-screenshots"), downloads)) {
+      new ConsoleWalkthrough(system, browser, work, downloads)
+          .seeTheFaultApproveTheCordonAndExportTheReview();
+    }
+  }
+
+  @Test
+  @Order(15)
   void nothingWasDeadLetteredOrUnreadable() {
     assertThat(recorder.since(Topics.DEADLETTER, Instant.EPOCH, r -> true)).isEmpty();
     assertThat(recorder.failures()).isEmpty();
@@ -521,6 +528,28 @@ class EndToEndScenariosIT {
         .services()
         .values()
         .forEach(service -> assertThat(service.alive()).as(service.name() + " alive").isTrue());
+  }
+
+  /** Approves the uncordon proposed once the incident resolved; the node takes pods again. */
+  private void approveTheUncordon(String incidentId, String node) {
+    RemediationAction uncordon =
+        await("the uncordon is proposed once the incident resolved")
+            .atMost(Duration.ofSeconds(60))
+            .until(
+                () ->
+                    latestActions(incidentId).stream()
+                        .filter(a -> a.type() == ActionType.UNCORDON_NODE)
+                        .filter(a -> a.state() == ActionState.PROPOSED)
+                        .findFirst(),
+                Optional::isPresent)
+            .orElseThrow();
+    var approved =
+        Http.approveAsShown(
+            system.service("remediator").baseUrl(), uncordon.actionId(), StrataSystem.API_TOKEN);
+    assertThat(approved.statusCode()).as(approved.body()).isBetween(200, 299);
+    await("the node takes pods again")
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> !system.simulator().model().status().cordonedNodes().contains(node));
   }
 
   // ---- steps --------------------------------------------------------------------------------

@@ -11,11 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
@@ -25,46 +20,28 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * The console in a real (headless) browser against the running system: XID 79's incident in the
  * list, its page with the waterfall, sparklines and plan, a viewer without a working Approve
- * button, an approver's click executing the cordon exactly once, and the review export. Screenshots
- * per step under target/console-screenshots.
+ * button, an approver's click executing the cordon exactly once, and the review export; the strata
+ * CLI against the same services. Run by {@link EndToEndScenariosIT} on its system (one system start
+ * for both). Screenshots per step under target/console-screenshots.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ConsoleBrowserIT {
+final class ConsoleWalkthrough {
 
   private static final Duration WAIT = Duration.ofSeconds(120);
 
-  private final Path work =
-      Path.of(System.getProperty("strata.e2e.work", "target/e2e")).resolveSibling("console-e2e");
-  private final Path target = work.getParent();
-  private StrataSystem system;
-  private Browser browser;
+  private final StrataSystem system;
+  private final Browser browser;
+  private final Path work;
+  private final Path downloads;
 
-  @BeforeAll
-  void start() throws Exception {
-    Optional<Path> chromium = Browser.chromium();
-    Assumptions.assumeTrue(
-        chromium.isPresent(),
-        "SKIPPED: no chromium binary (apt-get install -y chromium chromium-driver, or set"
-            + " CHROME_BIN); the console's browser test needs one");
-    Path repo = Path.of(System.getProperty("strata.repo", "..")).toAbsolutePath().normalize();
-    system = StrataSystem.start(repo, work);
-    browser =
-        Browser.start(
-            chromium.get(), target.resolve("console-screenshots"), target.resolve("downloads"));
+  ConsoleWalkthrough(StrataSystem system, Browser browser, Path work, Path downloads) {
+    this.system = system;
+    this.browser = browser;
+    this.work = work;
+    this.downloads = downloads;
   }
 
-  @AfterAll
-  void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-    if (system != null) {
-      system.close();
-    }
-  }
-
-  @Test
-  void anOnCallEngineerSeesTheFaultApprovesTheCordonAndExportsTheReview() throws Exception {
+  /** From the fault to the exported review, as an on-call engineer in the browser. */
+  void seeTheFaultApproveTheCordonAndExportTheReview() throws Exception {
     String console = system.service("console").baseUrl();
     String node = system.simulator().model().targets().xid79Gpu().node();
     system.awaitBaseline("inference/llm-serve", Duration.ofSeconds(150));
@@ -179,7 +156,7 @@ class ConsoleBrowserIT {
     assertThat(text(By.id("verdict"))).startsWith("RECOVERED");
     browser.screenshot("resolved-with-review");
     click(By.id("export-md"));
-    Path markdown = target.resolve("downloads").resolve("review-" + incidentId + ".md");
+    Path markdown = downloads.resolve("review-" + incidentId + ".md");
     await("the Markdown export downloads")
         .atMost(Duration.ofSeconds(20))
         .until(() -> Files.isRegularFile(markdown));
