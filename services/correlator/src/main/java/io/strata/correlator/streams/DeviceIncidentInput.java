@@ -2,9 +2,9 @@ package io.strata.correlator.streams;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
-import io.strata.correlator.core.incident.IncidentDraft;
 import io.strata.correlator.core.incident.RequestEvidence;
 import io.strata.correlator.core.incident.WindowVerdict;
+import io.strata.correlator.core.state.GpuTrouble;
 import io.strata.correlator.core.state.NodeHealth;
 
 /**
@@ -33,11 +33,11 @@ sealed interface DeviceIncidentInput {
   }
 
   /**
-   * Device trouble of one GPU.
+   * Device trouble of one GPU: the facts its incident is drafted from.
    *
    * @param workloadKey the workload holding the GPU, null when none
    */
-  record Trouble(String trackerKey, IncidentDraft draft, String workloadKey, NodeHealth node)
+  record Trouble(String trackerKey, GpuTrouble gpu, String workloadKey, NodeHealth node)
       implements ForTracker {}
 
   /** A clean sample of a GPU after trouble. */
@@ -57,8 +57,8 @@ sealed interface DeviceIncidentInput {
   record Evidence(String trackerKey, RequestEvidence requestEvidence) implements ForTracker {}
 
   static DeviceIncidentInput trouble(
-      String trackerKey, IncidentDraft draft, String workloadKey, NodeHealth node) {
-    return new Trouble(trackerKey, draft, workloadKey, node);
+      String trackerKey, GpuTrouble gpu, String workloadKey, NodeHealth node) {
+    return new Trouble(trackerKey, gpu, workloadKey, node);
   }
 
   static DeviceIncidentInput clean(String trackerKey) {

@@ -1,6 +1,7 @@
 package io.strata.correlator.streams;
 
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.incident.DeviceIncidents;
 import io.strata.correlator.core.incident.DeviceRecovery;
 import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.streams.speed.PromptCommit;
@@ -69,7 +70,11 @@ final class DeviceIncidentProcessor
           record,
           key,
           recovery.onTrouble(
-              trouble.draft(), trouble.workloadKey(), trouble.node(), at, lifecycle));
+              DeviceIncidents.draft(trouble.gpu(), trouble.node()),
+              trouble.workloadKey(),
+              trouble.node(),
+              at,
+              lifecycle));
     } else if (stored != null) {
       apply(record, key, step(recovery, forTracker, at));
     }

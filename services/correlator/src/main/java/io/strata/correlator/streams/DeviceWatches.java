@@ -8,6 +8,7 @@ import io.strata.correlator.core.incident.RequestEvidence;
 import io.strata.correlator.core.incident.WindowVerdict;
 import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.core.state.GpuSnapshot;
+import io.strata.correlator.core.state.TrackerKeys;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +56,7 @@ final class DeviceWatches {
       watches.put(key(workloadKey, trackerKey), watch.get());
     } else {
       forward(
-          DeviceWatch.nodeKeyOf(trackerKey),
+          TrackerKeys.nodeKeyOf(trackerKey),
           DeviceIncidentInput.quiet(trackerKey, workloadKey),
           at);
       watches.delete(key(workloadKey, trackerKey));

@@ -222,7 +222,7 @@ final class NodeProcessor implements Processor<String, NodeInput, String, Routed
       toDeviceIncidents(
           record,
           DeviceIncidentInput.trouble(
-              trouble.trackerKey(), trouble.draft(), trouble.workload(), trouble.health()));
+              trouble.trackerKey(), trouble.trouble(), trouble.workload(), trouble.health()));
       // The device-incident task sees it only once this transaction commits (ADR 041).
       if (trouble.news()) {
         promptCommit.request();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.strata.correlator.core.incident.WindowVerdict;
+import io.strata.events.incident.IncidentClass;
 import io.strata.events.json.StrataJson;
 import io.strata.events.serde.JsonSerde;
 import org.junit.jupiter.api.Test;
@@ -117,12 +118,16 @@ class InputWireFormatTest {
             device(
                 "{\"kind\":\"TROUBLE\",\"tracker_key\":\""
                     + tracker
-                    + "\",\"workload_key\":\"c1/ns/w\",\"draft\":{},\"node\":{\"known\":true}}"))
+                    + "\",\"workload_key\":\"c1/ns/w\",\"gpu\":{\"incident_class\":\"DEVICE_FAULT\","
+                    + "\"gpu_uuid\":\"GPU-1\",\"recent_xids\":[79]},\"node\":{\"known\":true}}"))
         .isInstanceOfSatisfying(
             DeviceIncidentInput.Trouble.class,
             t -> {
               assertThat(t.trackerKey()).isEqualTo(tracker);
               assertThat(t.workloadKey()).isEqualTo("c1/ns/w");
+              assertThat(t.gpu().incidentClass()).isEqualTo(IncidentClass.DEVICE_FAULT);
+              assertThat(t.gpu().gpuUuid()).isEqualTo("GPU-1");
+              assertThat(t.gpu().recentXids()).containsExactly(79);
               assertThat(t.node().known()).isTrue();
             });
     assertThat(

@@ -1,8 +1,8 @@
 package io.strata.correlator.core.incident;
 
-import io.strata.correlator.core.state.GpuView;
+import io.strata.correlator.core.state.GpuTrouble;
+import io.strata.correlator.core.state.MismatchState;
 import io.strata.correlator.core.state.NodeHealth;
-import io.strata.correlator.core.state.XidMark;
 import io.strata.events.Correlation;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.HealthStatus;
@@ -31,20 +31,18 @@ public final class DeviceIncidents {
   private DeviceIncidents() {}
 
   /**
-   * @param xid the XID that triggered it; null for a health FAIL
-   * @param owner the pod holding the GPU, null when unknown
+   * The incident a GPU's trouble is.
+   *
    * @param nodeHealth the node's Kubernetes state (cordon, conditions), added to the evidence
    */
-  public static IncidentDraft draft(
-      IncidentClass incidentClass,
-      String cluster,
-      String node,
-      String gpuUuid,
-      GpuView gpu,
-      XidEvent xid,
-      PodState owner,
-      NodeHealth nodeHealth,
-      Instant at) {
+  public static IncidentDraft draft(GpuTrouble trouble, NodeHealth nodeHealth) {
+    IncidentClass incidentClass = trouble.incidentClass();
+    String cluster = trouble.cluster();
+    String node = trouble.node();
+    String gpuUuid = trouble.gpuUuid();
+    XidEvent xid = trouble.xid();
+    PodState owner = trouble.owner();
+    Instant at = trouble.at();
     Correlation correlation =
         (owner == null ? Correlation.empty() : owner.correlation())
             .withCluster(cluster)
@@ -63,13 +61,13 @@ public final class DeviceIncidents {
             true,
             workloads.size() == 1,
             versions.size() == 1);
-    DeviceSample latest = gpu.latest();
+    DeviceSample latest = trouble.latest();
     DeviceEvidence device =
         new DeviceEvidence(
             node,
             gpuUuid,
             latest == null ? Map.of() : latest.fields(),
-            gpu.xids().stream().map(XidMark::xid).toList(),
+            trouble.recentXids(),
             latest == null ? HealthStatus.UNSPECIFIED : latest.health());
     List<String> notes = new ArrayList<>();
     Trigger trigger;
@@ -93,9 +91,9 @@ public final class DeviceIncidents {
       notes.add("application XID: the workload's fault, no node action");
     }
     List<String> findings = new ArrayList<>();
-    if (gpu.mismatch() != null && gpu.mismatch().reported()) {
-      findings.add(
-          "ownership mismatch " + gpu.mismatch().reason() + " since " + gpu.mismatch().since());
+    MismatchState mismatch = trouble.mismatch();
+    if (mismatch != null && mismatch.reported()) {
+      findings.add("ownership mismatch " + mismatch.reason() + " since " + mismatch.since());
     }
     return new IncidentDraft(
         incidentClass,
@@ -113,7 +111,7 @@ public final class DeviceIncidents {
         node + "/" + gpuUuid,
         trigger,
         Stage.UNSPECIFIED,
-        new Evidence(gpu.exemplars(), List.of(device), List.of(), findings, notes),
+        new Evidence(trouble.exemplars(), List.of(device), List.of(), findings, notes),
         SuggestedActions.forClass(incidentClass));
   }
 

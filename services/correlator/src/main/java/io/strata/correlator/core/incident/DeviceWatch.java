@@ -1,13 +1,13 @@
 package io.strata.correlator.core.incident;
 
-import io.strata.events.incident.IncidentClass;
+import io.strata.correlator.core.state.TrackerKeys;
 import java.time.Instant;
 
 /**
  * The workload side's note that a device incident affects the workload: its closed windows are
  * reported to the device-incident side until it has been in band long enough, or has gone quiet.
  *
- * @param trackerKey the device incident (cluster/node/gpu|CLASS)
+ * @param trackerKey the device incident ({@link TrackerKeys})
  * @param since when the device trouble was reported
  * @param measuredAt the end of the workload's newest window with enough requests to be evaluated
  * @param inBandStreak windows in band in a row reported so far
@@ -16,17 +16,7 @@ public record DeviceWatch(String trackerKey, Instant since, Instant measuredAt, 
 
   /** The node key the device incident lives under (its tracker key up to the GPU). */
   public String nodeKey() {
-    return nodeKeyOf(trackerKey);
-  }
-
-  /** cluster/node/gpu|CLASS: one device-incident tracker per (GPU scope, class). */
-  public static String trackerKey(String nodeKey, String uuid, IncidentClass incidentClass) {
-    return nodeKey + "/" + uuid + "|" + incidentClass.name();
-  }
-
-  /** The node key a device incident's tracker key (cluster/node/gpu|CLASS) lives under. */
-  public static String nodeKeyOf(String trackerKey) {
-    return trackerKey.substring(0, trackerKey.lastIndexOf('/'));
+    return TrackerKeys.nodeKeyOf(trackerKey);
   }
 
   /** The last time the workload had measurable traffic, or when watching started. */

@@ -2,6 +2,7 @@ package io.strata.correlator.core.incident;
 
 import io.strata.correlator.core.request.BaselineTracker;
 import io.strata.correlator.core.state.GpuSnapshot;
+import io.strata.correlator.core.state.TrackerKeys;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.topic.Keys;
 import java.time.Duration;
@@ -104,8 +105,7 @@ public final class DeviceWatchDecisions {
     }
     for (GpuSnapshot gpu : faulted) {
       String nodeKey = Keys.node(gpu.cluster(), gpu.node());
-      String trackerKey =
-          DeviceWatch.trackerKey(nodeKey, gpu.gpuUuid(), IncidentClass.DEVICE_FAULT);
+      String trackerKey = TrackerKeys.of(nodeKey, gpu.gpuUuid(), IncidentClass.DEVICE_FAULT);
       if (named.add(trackerKey)) {
         targets.add(new EvidenceTarget(nodeKey, trackerKey));
       }

@@ -1,13 +1,13 @@
 package io.strata.correlator.core.node;
 
-import io.strata.correlator.core.incident.DeviceIncidents;
-import io.strata.correlator.core.incident.DeviceWatch;
-import io.strata.correlator.core.incident.IncidentDraft;
 import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.GpuExemplars;
+import io.strata.correlator.core.state.GpuTrouble;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeHealth;
 import io.strata.correlator.core.state.NodeView;
+import io.strata.correlator.core.state.TrackerKeys;
+import io.strata.correlator.core.state.XidMark;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.k8s.PodState;
@@ -38,8 +38,8 @@ public final class DeviceTrouble {
 
   /**
    * @param xid the XID that is the trouble; null for a health FAIL
-   * @param served the requests a GPU served by its cluster/node/gpu key, read only here (a draft
-   *     carries them as exemplars)
+   * @param served the requests a GPU served by its cluster/node/gpu key, read only here (the
+   *     trouble carries them as the incident's exemplars)
    */
   public Transition<NodeView, NodeForward> trouble(
       NodeView view,
@@ -51,25 +51,25 @@ public final class DeviceTrouble {
     GpuView gpu = view.gpu(ref.uuid());
     PodState owner = gpu.ownerPod() == null ? null : view.pods().get(gpu.ownerPod());
     NodeHealth health = view.health();
-    GpuView withServed =
-        served.apply(ref.key()).map(s -> gpu.withExemplars(s.traces())).orElse(gpu);
-    IncidentDraft draft =
-        DeviceIncidents.draft(
+    GpuTrouble facts =
+        new GpuTrouble(
             incidentClass,
             ref.cluster(),
             ref.node(),
             ref.uuid(),
-            withServed,
             xid,
+            gpu.latest(),
+            gpu.xids().stream().map(XidMark::xid).toList(),
+            gpu.mismatch(),
+            served.apply(ref.key()).map(GpuExemplars::traces).orElse(gpu.exemplars()),
             owner,
-            health,
             at);
-    String key = DeviceWatch.trackerKey(ref.nodeKey(), ref.uuid(), incidentClass);
+    String key = TrackerKeys.of(ref.nodeKey(), ref.uuid(), incidentClass);
     String workload = owner == null ? null : gpu.ownerWorkload();
     List<NodeForward> forwards = new ArrayList<>();
     // A GPU already failing keeps cleanToReport at its reset value; an XID is always news.
     boolean news = xid != null || gpu.cleanToReport() < cleanSamplesToResolve;
-    forwards.add(new NodeForward.Trouble(key, draft, workload, health, news));
+    forwards.add(new NodeForward.Trouble(key, facts, workload, health, news));
     if (workload != null) {
       forwards.add(new NodeForward.WatchDevice(workload, key));
     }
@@ -85,8 +85,7 @@ public final class DeviceTrouble {
     }
     List<NodeForward> forwards = new ArrayList<>();
     for (IncidentClass incidentClass : DEVICE_CLASSES) {
-      forwards.add(
-          new NodeForward.Clean(DeviceWatch.trackerKey(ref.nodeKey(), ref.uuid(), incidentClass)));
+      forwards.add(new NodeForward.Clean(TrackerKeys.of(ref.nodeKey(), ref.uuid(), incidentClass)));
     }
     return new Transition<>(
         view.withGpu(ref.uuid(), gpu.withCleanToReport(gpu.cleanToReport() - 1)), forwards);

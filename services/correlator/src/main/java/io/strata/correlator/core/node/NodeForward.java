@@ -1,7 +1,7 @@
 package io.strata.correlator.core.node;
 
-import io.strata.correlator.core.incident.IncidentDraft;
 import io.strata.correlator.core.state.GpuSnapshot;
+import io.strata.correlator.core.state.GpuTrouble;
 import io.strata.correlator.core.state.NodeHealth;
 import io.strata.events.device.DeviceFinding;
 
@@ -26,14 +26,15 @@ public sealed interface NodeForward {
   record WatchDevice(String workload, String trackerKey) implements NodeForward {}
 
   /**
-   * Device trouble for the device-incident side: open or refresh the incident.
+   * Device trouble for the device-incident side, which drafts the incident from it and opens or
+   * refreshes it.
    *
    * @param workload the workload holding the GPU, null when none
    * @param news an XID, or a failing sample of a GPU that was not failing; false for a failing
    *     GPU's refresh on its next failing sample (ADR 041: only news asks for a prompt commit)
    */
   record Trouble(
-      String trackerKey, IncidentDraft draft, String workload, NodeHealth health, boolean news)
+      String trackerKey, GpuTrouble trouble, String workload, NodeHealth health, boolean news)
       implements NodeForward {}
 
   /** A clean sample of a GPU after trouble, for the device-incident side. */

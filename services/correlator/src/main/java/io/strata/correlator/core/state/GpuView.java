@@ -154,19 +154,4 @@ public record GpuView(
         at,
         signature);
   }
-
-  /** With the given latest requests (kept in their own store; set only for an incident draft). */
-  public GpuView withExemplars(List<ExemplarTrace> served) {
-    return new GpuView(
-        latest,
-        previous,
-        xids,
-        mismatch,
-        ownerWorkload,
-        ownerPod,
-        served,
-        cleanToReport,
-        reportedAt,
-        reportedSignature);
-  }
 }

@@ -7,11 +7,11 @@ import static io.strata.correlator.core.node.NodeFixtures.T0;
 import static io.strata.correlator.core.node.NodeFixtures.WORKLOAD;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.strata.correlator.core.incident.DeviceWatch;
 import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.GpuExemplars;
 import io.strata.correlator.core.state.GpuView;
 import io.strata.correlator.core.state.NodeView;
+import io.strata.correlator.core.state.TrackerKeys;
 import io.strata.events.device.XidAction;
 import io.strata.events.device.XidOrigin;
 import io.strata.events.incident.ExemplarTrace;
@@ -36,7 +36,7 @@ class DeviceTroubleTest {
 
   @Test
   void theTrackerIsNamedAfterTheNodeKeyGpuAndClass() {
-    assertThat(DeviceWatch.trackerKey(NodeFixtures.NODE_KEY, GPU, IncidentClass.DEVICE_FAULT))
+    assertThat(TrackerKeys.of(NodeFixtures.NODE_KEY, GPU, IncidentClass.DEVICE_FAULT))
         .isEqualTo("c1/sc-starwars-xxxx/GPU-a4f34abc-7715-3560-dcea-7238b9611a45|DEVICE_FAULT");
   }
 
@@ -71,8 +71,8 @@ class DeviceTroubleTest {
     NodeForward.Trouble sent = (NodeForward.Trouble) step.emits().get(0);
     assertThat(sent.trackerKey()).isEqualTo(FAULT_TRACKER);
     assertThat(sent.workload()).isEqualTo(WORKLOAD);
-    assertThat(sent.draft().incidentClass()).isEqualTo(IncidentClass.DEVICE_FAULT);
-    assertThat(sent.draft().evidence().exemplarTraces()).containsExactly(served);
+    assertThat(sent.trouble().incidentClass()).isEqualTo(IncidentClass.DEVICE_FAULT);
+    assertThat(sent.trouble().exemplars()).containsExactly(served);
     assertThat(sent.health().ready()).isTrue();
     assertThat(step.emits().get(1)).isEqualTo(new NodeForward.WatchDevice(WORKLOAD, FAULT_TRACKER));
     assertThat(step.next().gpu(GPU).cleanToReport()).isEqualTo(5);
@@ -92,7 +92,7 @@ class DeviceTroubleTest {
     assertThat(step.emits()).hasSize(1);
     NodeForward.Trouble sent = (NodeForward.Trouble) step.emits().get(0);
     assertThat(sent.workload()).isNull();
-    assertThat(sent.draft().evidence().exemplarTraces()).isEmpty();
+    assertThat(sent.trouble().exemplars()).isEmpty();
   }
 
   @Test

@@ -47,7 +47,7 @@ class XidDecisionTest {
   private static List<IncidentClass> opened(Transition<NodeView, NodeForward> decided) {
     return decided.emits().stream()
         .filter(NodeForward.Trouble.class::isInstance)
-        .map(forward -> ((NodeForward.Trouble) forward).draft().incidentClass())
+        .map(forward -> ((NodeForward.Trouble) forward).trouble().incidentClass())
         .toList();
   }
 
@@ -76,7 +76,7 @@ class XidDecisionTest {
     assertThat(outcome.emits().get(0)).isInstanceOf(NodeForward.GpuState.class);
     NodeForward.Trouble trouble = (NodeForward.Trouble) outcome.emits().get(1);
     assertThat(trouble.trackerKey()).isEqualTo(GPU_KEY + "|DEVICE_FAULT");
-    assertThat(trouble.draft().incidentClass()).isEqualTo(IncidentClass.DEVICE_FAULT);
+    assertThat(trouble.trouble().incidentClass()).isEqualTo(IncidentClass.DEVICE_FAULT);
     assertThat(outcome.emits().get(2))
         .isEqualTo(new NodeForward.WatchDevice(WORKLOAD, GPU_KEY + "|DEVICE_FAULT"));
   }
