@@ -1,5 +1,6 @@
 package io.strata.embeddedkafka;
 
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import kafka.server.BrokerServer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
@@ -13,6 +14,12 @@ import org.apache.kafka.server.common.MetadataVersion;
  */
 public final class EmbeddedKafkaCluster implements TestKafka {
 
+  /**
+   * The test kit's name for the brokers' client listener (its controllers listen on {@code
+   * CONTROLLER}), for listener-prefixed settings such as {@code listener.name.external.*}.
+   */
+  public static final String BROKER_LISTENER = "EXTERNAL";
+
   private final KafkaClusterTestKit cluster;
   private final int brokers;
   private final AtomicBoolean closed = new AtomicBoolean();
@@ -25,6 +32,16 @@ public final class EmbeddedKafkaCluster implements TestKafka {
 
   /** Starts a cluster and waits until every broker is ready. */
   public static EmbeddedKafkaCluster start(int brokers) {
+    return start(brokers, Map.of());
+  }
+
+  /**
+   * Starts a cluster whose nodes also set {@code brokerProperties}, over the defaults: a secured
+   * listener ({@code listener.security.protocol.map} mapping {@link #BROKER_LISTENER} to SASL_SSL,
+   * its SSL and SASL settings), an authorizer, super users. The test kit keeps its listeners and
+   * ports; it only fills the settings given here when they are absent.
+   */
+  public static EmbeddedKafkaCluster start(int brokers, Map<String, String> brokerProperties) {
     if (brokers < 1) {
       throw new IllegalArgumentException("brokers must be at least 1, was " + brokers);
     }
@@ -40,6 +57,7 @@ public final class EmbeddedKafkaCluster implements TestKafka {
               .build();
       KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes);
       BrokerDefaults.forBrokerCount(brokers).forEach(builder::setConfigProp);
+      brokerProperties.forEach(builder::setConfigProp);
       cluster = builder.build();
       cluster.format();
       cluster.startup();
