@@ -70,7 +70,9 @@ final class DeviceIncidentProcessor
           record,
           key,
           recovery.onTrouble(
-              DeviceIncidents.draft(trouble.gpu(), trouble.node()),
+              DeviceIncidents.draft(
+                  Objects.requireNonNull(trouble.gpu(), "device trouble without the GPU's facts"),
+                  trouble.node()),
               trouble.workloadKey(),
               trouble.node(),
               at,
