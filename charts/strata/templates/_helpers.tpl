@@ -285,6 +285,16 @@ env:
         key: STRATA_CLUSTER
   - name: JAVA_TOOL_OPTIONS
     value: {{ include "strata.javaToolOptions" . | quote }}
+  {{- with .root.Values.remediator.pagerduty }}
+  {{- if .enabled }}
+  # Not optional: enabled without the key, the pod does not start and its events name the Secret.
+  - name: PAGERDUTY_ROUTING_KEY
+    valueFrom:
+      secretKeyRef:
+        name: {{ default (default $name $.root.Values.remediator.existingSecret) .existingSecret }}
+        key: {{ .routingKeyKey }}
+  {{- end }}
+  {{- end }}
   {{- include "strata.kafka.env" . | trim | nindent 2 }}
 envFrom:
   - configMapRef:
@@ -292,7 +302,8 @@ envFrom:
   - configMapRef:
       name: {{ $name }}
   # STRATA_REMEDIATOR_INTEGRITY_KEY (required: the journal's HMAC key, ADR 009), SLACK_WEBHOOK_URL,
-  # SLACK_SIGNING_SECRET, STRATA_REMEDIATOR_SLACK_ALLOWED_USERS, STRATA_REMEDIATOR_API_TOKENS_<PRINCIPAL>.
+  # SLACK_SIGNING_SECRET, STRATA_REMEDIATOR_SLACK_ALLOWED_USERS, STRATA_REMEDIATOR_API_TOKENS_<PRINCIPAL>,
+  # the Teams values and PAGERDUTY_ROUTING_KEY (docs/DEPLOY.md 5b, 5c).
   - secretRef:
       name: {{ default $name .root.Values.remediator.existingSecret }}
       optional: true

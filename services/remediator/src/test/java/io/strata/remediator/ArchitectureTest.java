@@ -5,9 +5,9 @@ import java.util.List;
 
 /**
  * The remediator: the engine ({@code core}), its groups (plan, guard, execute, patch, review,
- * journal, cluster, teams, loglinks) and the mechanisms are the pure core. Each group is named so
- * that a new subpackage must be added here on purpose (the {@code core..} pattern would cover it
- * anyway).
+ * journal, cluster, teams, loglinks, pagerduty) and the mechanisms are the pure core. Each group is
+ * named so that a new subpackage must be added here on purpose (the {@code core..} pattern would
+ * cover it anyway).
  */
 class ArchitectureTest extends ServiceArchitectureTest {
 
@@ -25,6 +25,7 @@ class ArchitectureTest extends ServiceArchitectureTest {
             "io.strata.remediator.core.cluster",
             "io.strata.remediator.core.teams",
             "io.strata.remediator.core.loglinks",
+            "io.strata.remediator.core.pagerduty",
             "io.strata.remediator.mechanisms"),
         List.of(
             "io.strata.remediator.api",
@@ -32,6 +33,7 @@ class ArchitectureTest extends ServiceArchitectureTest {
             "io.strata.remediator.health",
             "io.strata.remediator.kafka",
             "io.strata.remediator.kube",
+            "io.strata.remediator.pagerduty",
             "io.strata.remediator.slack",
             "io.strata.remediator.teams"),
         List.of());

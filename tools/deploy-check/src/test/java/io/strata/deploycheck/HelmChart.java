@@ -31,7 +31,13 @@ final class HelmChart {
   /** The values profiles every check runs over (src/test/resources/helm-profiles). */
   static final List<String> PROFILES_ALL =
       List.of(
-          "default", "existing-kafka-scram-tls", "strimzi", "knative", "sizing-10k", "console-off");
+          "default",
+          "existing-kafka-scram-tls",
+          "strimzi",
+          "knative",
+          "sizing-10k",
+          "console-off",
+          "pagerduty");
 
   private static final Map<String, Rendering> RENDERED = new ConcurrentHashMap<>();
 

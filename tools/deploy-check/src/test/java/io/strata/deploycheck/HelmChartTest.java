@@ -270,6 +270,41 @@ class HelmChartTest {
     assertThat(rendering.ofKind("monitoring.coreos.com/v1", "PodMonitor")).isEmpty();
   }
 
+  @Test
+  void pagerDutyTakesItsRoutingKeyFromTheNamedSecretOnlyWhenOn() {
+    Rendering on = HelmChart.profile("pagerduty");
+    assertThat(
+            on.find("v1", "ConfigMap", "strata-remediator")
+                .orElseThrow()
+                .at("/data/PAGERDUTY_ENABLED")
+                .asText())
+        .isEqualTo("true");
+    Container remediator = Workloads.of(on, "remediator").containers().get(0);
+    assertThat(secretRef(remediator, "PAGERDUTY_ROUTING_KEY"))
+        .isEqualTo("oncall-pagerduty/integration-key");
+    assertThat(
+            remediator.getEnv().stream()
+                .filter(e -> e.getName().equals("PAGERDUTY_ROUTING_KEY"))
+                .findFirst()
+                .orElseThrow()
+                .getValueFrom()
+                .getSecretKeyRef()
+                .getOptional())
+        .as("a missing key stops the pod rather than a silent start without paging")
+        .isNull();
+
+    Rendering off = HelmChart.profile("default");
+    assertThat(
+            off.find("v1", "ConfigMap", "strata-remediator")
+                .orElseThrow()
+                .at("/data/PAGERDUTY_ENABLED")
+                .asText())
+        .isEqualTo("false");
+    assertThat(Workloads.of(off, "remediator").containers().get(0).getEnv())
+        .extracting(EnvVar::getName)
+        .doesNotContain("PAGERDUTY_ROUTING_KEY");
+  }
+
   @ParameterizedTest
   @CsvSource({
     "unknown-sizing, 'sizing: sizing must be one of the following: \"1k\", \"10k\", \"100k\"'",

@@ -23,6 +23,7 @@ import io.strata.simulator.model.Scenario;
 import io.strata.simulator.model.ScenarioTransition;
 import io.strata.simulator.model.SimulatedRequest;
 import io.strata.simulator.otlp.TraceEmitter;
+import io.strata.simulator.pagerduty.PagerDutyStandIn;
 import io.strata.simulator.slack.ApprovalClicker;
 import io.strata.simulator.slack.SlackSigner;
 import io.strata.simulator.slack.SlackStandIn;
@@ -67,6 +68,7 @@ public final class Simulator implements AutoCloseable {
   private Instant lastTick;
   private Instant lastEventRefresh = Instant.EPOCH;
   private TeamsStandIn teams;
+  private PagerDutyStandIn pagerDuty;
 
   private Simulator(SimulatorOptions options, Clock clock) {
     this.options = options;
@@ -157,6 +159,14 @@ public final class Simulator implements AutoCloseable {
     endpoints.put("slack_auto_approve", options.autoApprove());
     if (options.teamsPort().isPresent()) {
       startTeams(http);
+    }
+    if (options.pagerDutyPort().isPresent()) {
+      PagerDutyStandIn standIn = new PagerDutyStandIn(options.pagerDutyRoutingKey(), clock);
+      closeables.push(standIn);
+      String url = standIn.start(options.host(), options.pagerDutyPort().getAsInt(), http);
+      pagerDuty = standIn;
+      endpoints.put("pagerduty_events_url", standIn.eventsUrl());
+      endpoints.put("pagerduty_events", url + PagerDutyStandIn.EVENTS_PATH);
     }
 
     ControlServer control =
@@ -303,6 +313,14 @@ public final class Simulator implements AutoCloseable {
    */
   public Optional<TeamsStandIn> teams() {
     return Optional.ofNullable(teams);
+  }
+
+  /**
+   * The PagerDuty stand-in ({@code events()}: every accepted event in order); empty unless {@code
+   * --pagerduty-port} is given.
+   */
+  public Optional<PagerDutyStandIn> pagerDuty() {
+    return Optional.ofNullable(pagerDuty);
   }
 
   public Map<String, Object> endpoints() {

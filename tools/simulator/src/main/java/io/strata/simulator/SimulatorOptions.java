@@ -48,7 +48,9 @@ public record SimulatorOptions(
     String teamsAppId,
     String teamsAppPassword,
     String teamsApprover,
-    URI remediatorTeamsUrl) {
+    URI remediatorTeamsUrl,
+    OptionalInt pagerDutyPort,
+    String pagerDutyRoutingKey) {
 
   /** Option name → (default, description), in the order --help prints them. */
   public static final Map<String, String[]> OPTIONS = new LinkedHashMap<>();
@@ -91,6 +93,15 @@ public record SimulatorOptions(
         "remediator-teams-url",
         "http://127.0.0.1:8085/api/teams/messages",
         "remediator's Teams messaging endpoint (where invokes are POSTed)");
+    option(
+        "pagerduty-port",
+        "off",
+        "PagerDuty Events API v2 stand-in: POST /v2/enqueue, GET /pagerduty/events; off unless a"
+            + " port is given");
+    option(
+        "pagerduty-routing-key",
+        "strata-local-pagerduty-key-00001",
+        "the one 32-character routing key the PagerDuty stand-in accepts");
     option("auto-approve", "false", "click Approve on every posted plan (Slack and Teams)");
     option("scenario", "healthy", "scenario active at start");
     option("seed", "42", "seed of every random choice");
@@ -183,7 +194,9 @@ public record SimulatorOptions(
         nonBlank(get, "teams-app-id"),
         nonBlank(get, "teams-app-password"),
         nonBlank(get, "teams-approver"),
-        uri(get, "remediator-teams-url"));
+        uri(get, "remediator-teams-url"),
+        optionalPort(get, "pagerduty-port"),
+        routingKey(get.apply("pagerduty-routing-key")));
   }
 
   /** "off" (the default) or a port; 0 takes any free port. */
@@ -191,6 +204,14 @@ public record SimulatorOptions(
     return get.apply(name).equalsIgnoreCase("off")
         ? OptionalInt.empty()
         : OptionalInt.of(intIn(get, name, 0, 65_535));
+  }
+
+  /** PagerDuty's integration keys are 32 characters; the stand-in refuses any other. */
+  private static String routingKey(String raw) {
+    if (raw.length() != 32) {
+      throw bad("pagerduty-routing-key", raw, "32 characters");
+    }
+    return raw;
   }
 
   /** The field names the cluster's mechanisms use. */

@@ -81,6 +81,24 @@ class SimulatorOptionsTest {
   }
 
   @Test
+  void thePagerDutyStandInIsOffUnlessAPortIsGivenAndTakesOnly32CharacterKeys() {
+    SimulatorOptions defaults = SimulatorOptions.parse(List.of(), Map.of());
+    assertThat(defaults.pagerDutyPort()).isEmpty();
+    assertThat(defaults.pagerDutyRoutingKey()).isEqualTo("strata-local-pagerduty-key-00001");
+    SimulatorOptions on =
+        SimulatorOptions.parse(
+            List.of("--pagerduty-port=9495"),
+            Map.of("SIM_PAGERDUTY_ROUTING_KEY", "0123456789abcdef0123456789abcdef"));
+    assertThat(on.pagerDutyPort()).hasValue(9495);
+    assertThat(on.pagerDutyRoutingKey()).isEqualTo("0123456789abcdef0123456789abcdef");
+    assertThatThrownBy(
+            () -> SimulatorOptions.parse(List.of("--pagerduty-routing-key=short"), Map.of()))
+        .hasMessageContaining(
+            "--pagerduty-routing-key (SIM_PAGERDUTY_ROUTING_KEY) is 'short', expected 32"
+                + " characters");
+  }
+
+  @Test
   void badValuesNameTheOption() {
     assertThatThrownBy(() -> SimulatorOptions.parse(List.of("--nodes=0"), Map.of()))
         .hasMessageContaining("--nodes (SIM_NODES) is '0'");

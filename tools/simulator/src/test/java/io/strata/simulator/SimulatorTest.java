@@ -76,6 +76,7 @@ class SimulatorTest {
                 "--control-port=0",
                 "--slack-port=0",
                 "--teams-port=0",
+                "--pagerduty-port=0",
                 "--tick-ms=50",
                 "--request-rate=200",
                 "--state-dir=" + state,
@@ -111,6 +112,11 @@ class SimulatorTest {
     assertThat(get(teamsMetadata).path("issuer").asText())
         .isEqualTo("https://api.botframework.com");
     assertThat(simulator.teams()).isPresent();
+    assertThat(simulator.pagerDuty()).isPresent();
+    assertThat((String) simulator.endpoints().get("pagerduty_events_url"))
+        .isEqualTo(simulator.pagerDuty().orElseThrow().eventsUrl())
+        .endsWith("/v2/enqueue");
+    assertThat(get((String) simulator.endpoints().get("pagerduty_events")).size()).isZero();
 
     Path kubeconfig = state.resolve("kubeconfig");
     assertThat(Files.readString(kubeconfig)).contains("server: http://127.0.0.1:");

@@ -4,6 +4,7 @@ import io.strata.events.incident.Incident;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.remediator.core.DeadlinePolicy;
 import io.strata.remediator.core.review.Notifier;
+import io.strata.remediator.pagerduty.PagerDutyNotifier;
 import io.strata.remediator.slack.SlackNotifier;
 import io.strata.remediator.teams.TeamsNotifier;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,7 +13,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The engine's one notifier: every plan and change goes to Slack and to Teams (each may be off).
+ * The engine's one notifier: every plan and change goes to Slack and to Teams, every incident
+ * revision to PagerDuty (each may be off).
  */
 @ApplicationScoped
 public class Notifiers implements Notifier {
@@ -20,8 +22,13 @@ public class Notifiers implements Notifier {
   private final List<Notifier> channels;
 
   @Inject
-  public Notifiers(SlackNotifier slack, TeamsNotifier teams) {
-    this.channels = List.of(slack, teams);
+  public Notifiers(SlackNotifier slack, TeamsNotifier teams, PagerDutyNotifier pagerDuty) {
+    this.channels = List.of(slack, teams, pagerDuty);
+  }
+
+  @Override
+  public void incidentChanged(Incident incident) {
+    channels.forEach(c -> c.incidentChanged(incident));
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.strata.remediator.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.strata.events.incident.Severity;
 import io.strata.events.remediation.ActionType;
 import io.strata.remediator.api.ApiRole;
 import io.strata.remediator.core.DeadlinePolicy;
@@ -94,6 +95,9 @@ public interface RemediatorConfig {
 
   /** Microsoft Teams approvals (a Bot Framework bot) or notifications (a Workflows webhook). */
   Teams teams();
+
+  /** PagerDuty Events API v2 out: incidents page the on-call rotation. */
+  PagerDuty pagerduty();
 
   /** REST approvals. */
   Api api();
@@ -448,6 +452,66 @@ public interface RemediatorConfig {
   enum TeamsMode {
     BOT,
     WORKFLOWS
+  }
+
+  /**
+   * PagerDuty Events API v2 settings (docs/services/remediator.md, "PagerDuty"). The routing key
+   * comes from the environment (PAGERDUTY_ROUTING_KEY), never from defaults; enabled without a
+   * 32-character key, or with an events URL that is not http(s), the service does not start.
+   */
+  interface PagerDuty {
+    /** Triggers, acknowledges and resolves a PagerDuty alert per incident (PAGERDUTY_ENABLED). */
+    @WithDefault("false")
+    boolean enabled();
+
+    /** Where events are POSTed: PagerDuty's enqueue endpoint, or a stand-in's. */
+    @WithDefault("https://events.pagerduty.com/v2/enqueue")
+    @NotBlank
+    String eventsUrl();
+
+    /**
+     * The integration key of the PagerDuty service's Events API v2 integration, 32 characters (a
+     * secret: PAGERDUTY_ROUTING_KEY, never logged; dead letters carry it redacted).
+     */
+    Optional<String> routingKey();
+
+    /**
+     * The least severity that pages. CRITICAL by default: the correlator rates a DEVICE_FAULT (XID
+     * 79 among them) and a regression of p95 to 3 × baseline or 25 % errors CRITICAL, worth waking
+     * someone for; WARNING incidents (application XIDs, milder regressions) stay in chat and the
+     * console. An incident below it is never sent, nor its resolution.
+     */
+    @WithDefault("CRITICAL")
+    Severity minSeverity();
+
+    /** The console's base URL, for the events' links; unset: {@code teams.console-url}. */
+    Optional<String> consoleUrl();
+
+    /** Attempts per event (429, 5xx, unreachable) before it is dead-lettered. */
+    @WithDefault("6")
+    @Positive
+    int attempts();
+
+    /**
+     * Delay before the second attempt, doubled after each further failure (at most 5 minutes): the
+     * default six attempts wait 2+4+8+16+32 s, past PagerDuty's 60-second rate-limit window.
+     */
+    @WithDefault("PT2S")
+    @DurationMin(millis = 0)
+    Duration backoff();
+
+    /** Timeout of each request. */
+    @WithDefault("PT5S")
+    @DurationMin(millis = 1)
+    Duration timeout();
+
+    /**
+     * After a restart or a takeover, the resolution of an incident this instance has no memory of
+     * is sent only when the incident resolved within this; older ones are not sent again.
+     */
+    @WithDefault("PT1H")
+    @DurationMin(seconds = 0)
+    Duration replayWindow();
   }
 
   /** Log link templates: URLs of a log tool, filled per pod, node and exemplar trace. */

@@ -154,6 +154,7 @@ public final class RemediationEngine {
     }
     incidents.put(incident.incidentId(), incident);
     processedRevisions.put(incident.incidentId(), incident.revision());
+    notifier.incidentChanged(incident);
     return process(incident);
   }
 

@@ -215,6 +215,29 @@ class RemediationFlowTest {
     slack.click(clock.instant(), "U0LEAD", "approve", uncordonId, receiverUrl("/response/flow-1b"));
     await().atMost(WAIT).until(() -> !quarantined("flow-a"));
     awaitStates(cordonId, ActionState.REVERTED);
+
+    // The pager followed the incident: one trigger when it opened, one resolve when it resolved.
+    List<JsonNode> paged =
+        await()
+            .atMost(WAIT)
+            .until(
+                () -> pagerDutyEvents(incidentId),
+                e -> e.stream().anyMatch(b -> b.path("event_action").asText().equals("resolve")));
+    assertThat(paged)
+        .extracting(b -> b.path("event_action").asText())
+        .containsExactly("trigger", "resolve");
+    assertThat(paged.get(0).path("routing_key").asText())
+        .isEqualTo("strata-test-pagerduty-key-000001");
+    assertThat(paged.get(0).at("/payload/summary").asText())
+        .startsWith("CRITICAL DEVICE_FAULT inc-flow-1");
+    assertThat(paged.get(0).at("/payload/severity").asText()).isEqualTo("critical");
+  }
+
+  private static List<JsonNode> pagerDutyEvents(String incidentId) {
+    return SlackReceiverResource.receiver().postsTo(SlackReceiverResource.PAGERDUTY_PATH).stream()
+        .map(SlackReceiver.Post::body)
+        .filter(b -> b.path("dedup_key").asText().equals(incidentId))
+        .toList();
   }
 
   @Test

@@ -6,8 +6,14 @@ import io.strata.remediator.core.DeadlinePolicy;
 import java.util.List;
 import java.util.Optional;
 
-/** Where people hear about plans and outcomes (Slack, or only the log when Slack is off). */
+/** Where people hear about plans and outcomes (Slack, Teams, PagerDuty; each may be off). */
 public interface Notifier {
+
+  /**
+   * A new revision of an incident of this cluster, on the active instance (the live one, and each
+   * incident read back by a rebuild); stale revisions never arrive. Only a pager needs it.
+   */
+  default void incidentChanged(Incident incident) {}
 
   /** A new plan (or new steps of one) awaits approval. */
   void planProposed(Incident incident, List<RemediationAction> actions, List<String> notes);
