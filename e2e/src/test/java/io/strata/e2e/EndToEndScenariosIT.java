@@ -82,7 +82,13 @@ class EndToEndScenariosIT {
   private SlackPosts slack;
   private ScenarioTargets targets;
 
-  /** What the XID 79 of order 12 raised, against exporters in the legacy DCGM naming. */
+  /**
+   * When order 2's idle cluster began: orders 2 to 4 raise no action, and order 4 waits once for
+   * every window they held to close with none proposed since ({@link #settleWithoutAction}).
+   */
+  private Instant quietSince;
+
+  /** What the XID 79 of order 10 raised, against exporters in the legacy DCGM naming. */
   private Xid79Facts legacyXid79;
 
   /**
@@ -156,13 +162,14 @@ class EndToEndScenariosIT {
   @Order(2)
   void anIdleClusterRaisesNothing() {
     Instant since = activate(Scenario.IDLE);
+    quietSince = since;
     await("an idle cluster stays quiet")
         .during(Duration.ofSeconds(25))
         .atMost(Duration.ofSeconds(30))
         .until(() -> recorder.since(Topics.INCIDENTS, since, i -> true).isEmpty());
     assertThat(recorder.since(Topics.REMEDIATION, since, a -> true)).isEmpty();
     report.add("idle", "nothing (as expected)", since, null, null);
-    settleWithoutAction("idle", since);
+    // Its windows close while orders 3 and 4 run; order 4 waits for them with its own.
   }
 
   @Test
@@ -184,7 +191,7 @@ class EndToEndScenariosIT {
         since,
         finding.receivedAt(),
         null);
-    settleWithoutAction("missing-fields", since);
+    // Its windows close while order 4 runs; order 4 waits for them with its own.
   }
 
   @Test
@@ -207,7 +214,8 @@ class EndToEndScenariosIT {
         since,
         finding.receivedAt(),
         null);
-    settleWithoutAction("ownership-mismatch", since);
+    settleWithoutAction(
+        "idle, missing-fields and ownership-mismatch", quietSince != null ? quietSince : since);
   }
 
   @Test
@@ -299,8 +307,12 @@ class EndToEndScenariosIT {
     settle(incident);
   }
 
+  /**
+   * dra-infer's two vLLM scenarios run between the XID 79 faults of orders 10, 12 and 14 (another
+   * workload, another node): each fills the reopen cooldown the next XID 79 on the same GPU needs.
+   */
   @Test
-  @Order(10)
+  @Order(11)
   void aVllmServersSlowQueueIsAQueueBacklogFromItsLatencyAttributes() {
     // dra-infer traces like vLLM: one llm_request span whose gen_ai.latency.* attributes carry the
     // stages (trace-ingest derives them); no Strata stage span names anywhere.
@@ -321,7 +333,7 @@ class EndToEndScenariosIT {
   }
 
   @Test
-  @Order(11)
+  @Order(13)
   void aVllmServersSlowDecodeIsAnExecutionRegressionWithoutANodeAction() {
     Incident incident =
         raise(
@@ -341,7 +353,7 @@ class EndToEndScenariosIT {
   }
 
   @Test
-  @Order(12)
+  @Order(10)
   void xid79IsADeviceFaultMitigatedThroughApprovalAndReviewed() {
     String gpu = targets.xid79Gpu().uuid();
     String node = targets.xid79Gpu().node();
@@ -458,15 +470,15 @@ class EndToEndScenariosIT {
   /**
    * The exporters upgraded to dcgm-exporter 4.10's names (DCGM Field Naming Standard: new metric
    * names and units, labels hostname and DCGM_FI_SYSTEM_DRIVER_VERSION), then the same XID 79: the
-   * same DEVICE_FAULT incident as against the legacy names of order 12 (class, node and GPU,
+   * same DEVICE_FAULT incident as against the legacy names of order 10 (class, node and GPU,
    * trigger XID 79, first action). An incident of its own (after the reopen cooldown); its cordon
    * is approved from Microsoft Teams (forged invokes refused first, {@link TeamsApproval}) and the
    * GPU repaired.
    */
   @Test
-  @Order(13)
+  @Order(12)
   void xid79AgainstExportersInTheStandardNamingRaisesTheSameIncident() {
-    assertThat(legacyXid79).as("order 12's XID 79 against the legacy names").isNotNull();
+    assertThat(legacyXid79).as("order 10's XID 79 against the legacy names").isNotNull();
     String gpu = targets.xid79Gpu().uuid();
     String node = targets.xid79Gpu().node();
     system.simulator().useDcgmNaming(NamingRollout.STANDARD);
@@ -509,11 +521,12 @@ class EndToEndScenariosIT {
         chromium.isPresent(),
         "SKIPPED: no chromium binary (apt-get install -y chromium chromium-driver, or set"
             + " CHROME_BIN); the console's browser walk-through needs one");
-    awaitReopenCooldown();
     Path target = work.getParent();
     Path downloads = target.resolve("downloads");
     try (Browser browser =
         Browser.start(chromium.get(), target.resolve("console-screenshots"), downloads)) {
+      // Chromium starts within the cooldown.
+      awaitReopenCooldown();
       new ConsoleWalkthrough(system, browser, work, downloads)
           .seeTheFaultApproveTheCordonAndExportTheReview();
     }
@@ -585,9 +598,10 @@ class EndToEndScenariosIT {
   }
 
   /**
-   * Back to healthy, then until every window holding the scenario has closed ({@link
-   * #WINDOWS_CLOSE}) with no remediation action proposed since the scenario began: a finding-only
-   * scenario never leads to an action, even once its windows are evaluated.
+   * Back to healthy, then until every window holding the scenarios run since {@code since} has
+   * closed ({@link #WINDOWS_CLOSE}) with no remediation action proposed since: a finding-only
+   * scenario never leads to an action, even once its windows are evaluated. The scenarios before
+   * the last ended longer ago, so their windows closed within the same wait.
    */
   private void settleWithoutAction(String scenario, Instant since) {
     system.simulator().activate(Scenario.HEALTHY);
@@ -735,13 +749,16 @@ class EndToEndScenariosIT {
         first);
   }
 
-  /** Until no incident resolved within the reopen cooldown: the next fault is a new incident. */
+  /**
+   * Until no incident resolved within the reopen cooldown: the next fault is a new incident. It
+   * counts from the incident's resolvedAt, as the correlator does.
+   */
   private void awaitReopenCooldown() {
     Instant lastResolved =
         recorder
             .since(Topics.INCIDENTS, Instant.EPOCH, i -> i.state() == IncidentState.RESOLVED)
             .stream()
-            .map(Observed::receivedAt)
+            .map(o -> o.value().resolvedAt() != null ? o.value().resolvedAt() : o.receivedAt())
             .max(Comparator.naturalOrder())
             .orElse(Instant.EPOCH);
     Instant newIncident = lastResolved.plus(REOPEN_COOLDOWN).plusSeconds(2);

@@ -62,9 +62,13 @@ final class FaultBench implements AutoCloseable {
                 // case's (1 min in the local profile); FaultCycle waits this out between cases.
                 // A correlator killed -9 leaves the group after its session times out (Kafka's
                 // default 45 s): 10 s here, as a deployment that wants faster takeover sets it.
+                // Two in-band windows to resolve (three by default), as the scenarios: every case
+                // waits for its incident's resolution before the uncordon and the next case.
                 Map.of(
                     "strata.correlator.lifecycle.reopen-cooldown",
                     FaultCycle.REOPEN_COOLDOWN.toString(),
+                    "strata.correlator.lifecycle.windows-to-resolve",
+                    "2",
                     "kafka-streams.consumer.session.timeout.ms",
                     "10000"),
                 remediatorSettings("remediator-a")));

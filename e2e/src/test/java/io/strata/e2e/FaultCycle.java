@@ -64,7 +64,9 @@ final class FaultCycle {
 
   /**
    * Counts the log, then switches XID 79 on, once the last resolution is older than the reopen
-   * cooldown (so the fault is a new incident).
+   * cooldown (so the fault is a new incident). The cooldown counts from the incident's own
+   * resolvedAt, as the correlator counts it, not from when RESOLVED was read (up to a recovery
+   * window later).
    */
   static FaultCycle begin(
       StrataSystem system, TopicRecorder recorder, TopicAudit audit, Clock clock) {
@@ -72,7 +74,7 @@ final class FaultCycle {
         recorder
             .since(Topics.INCIDENTS, Instant.EPOCH, i -> i.state() == IncidentState.RESOLVED)
             .stream()
-            .map(Observed::receivedAt)
+            .map(o -> o.value().resolvedAt() != null ? o.value().resolvedAt() : o.receivedAt())
             .max(Instant::compareTo)
             .orElse(Instant.EPOCH);
     Instant newIncident = lastResolved.plus(REOPEN_COOLDOWN).plusSeconds(1);
