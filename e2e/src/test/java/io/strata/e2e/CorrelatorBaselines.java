@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
@@ -15,18 +17,33 @@ import org.awaitility.core.ConditionTimeoutException;
 final class CorrelatorBaselines {
 
   private final Map<String, ServiceProcess> services;
+  private final String instance;
 
   /**
    * @param services the running system's services by name (a live view, read when asked)
+   * @param instance the correlator instance asked (any instance answers for all of them)
    */
-  CorrelatorBaselines(Map<String, ServiceProcess> services) {
+  CorrelatorBaselines(Map<String, ServiceProcess> services, String instance) {
     this.services = services;
+    this.instance = instance;
   }
 
   /** Whether the correlator has learnt a baseline for {@code namespace/workload}. */
   boolean has(String workload) {
+    return !modelVersions(workload).isEmpty();
+  }
+
+  /**
+   * The model_versions of {@code namespace/workload} that have a baseline, as the instance answers
+   * them; empty unless it answers 200.
+   */
+  Set<String> modelVersions(String workload) {
     JsonNode detail = Http.getJson(workloadUrl(workload), StrataSystem.CORRELATOR_TOKEN);
-    return detail != null && detail.path("baselines").size() > 0;
+    Set<String> versions = new TreeSet<>();
+    if (detail != null) {
+      detail.path("baselines").fieldNames().forEachRemaining(versions::add);
+    }
+    return versions;
   }
 
   /**
@@ -68,7 +85,7 @@ final class CorrelatorBaselines {
   }
 
   private String workloadUrl(String workload) {
-    return services.get("correlator").baseUrl()
+    return services.get(instance).baseUrl()
         + "/api/workloads/"
         + StrataSystem.CLUSTER
         + "/"

@@ -3,6 +3,7 @@ package io.strata.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.FindingKind;
@@ -23,6 +24,7 @@ import io.strata.events.trace.Stage;
 import io.strata.simulator.dcgm.NamingRollout;
 import io.strata.simulator.model.Scenario;
 import io.strata.simulator.model.ScenarioTargets;
+import io.strata.simulator.pagerduty.ReceivedEvents;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -439,6 +441,7 @@ class EndToEndScenariosIT {
         review.get().receivedAt());
 
     approveTheUncordon(incidentId, node);
+    assertPaged(incidentId);
 
     // One fault, one incident: the request view of the fault joined the device incident.
     assertThat(newIncidents(faultAt))
@@ -541,6 +544,28 @@ class EndToEndScenariosIT {
         .services()
         .values()
         .forEach(service -> assertThat(service.alive()).as(service.name() + " alive").isTrue());
+  }
+
+  /**
+   * The incident paged PagerDuty through the simulator's Events API v2 stand-in: one alert
+   * (dedup_key = the incident id) triggered, acknowledged once MITIGATING and resolved, its trigger
+   * linking to the console page.
+   */
+  private void assertPaged(String incidentId) {
+    ReceivedEvents pages = system.simulator().pagerDuty().orElseThrow().events();
+    await("PagerDuty's alert for " + incidentId + " resolved")
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> pages.actions(incidentId).contains("resolve"));
+    assertThat(pages.actions(incidentId)).containsExactly("trigger", "acknowledge", "resolve");
+    JsonNode trigger =
+        pages.all().stream()
+            .filter(e -> e.dedupKey().equals(incidentId) && e.action().equals("trigger"))
+            .findFirst()
+            .orElseThrow()
+            .body();
+    assertThat(trigger.path("payload").path("severity").asText()).isEqualTo("critical");
+    assertThat(trigger.path("links").findValuesAsText("href"))
+        .anyMatch(href -> href.contains(incidentId));
   }
 
   /** Approves the uncordon proposed once the incident resolved; the node takes pods again. */

@@ -2,27 +2,33 @@ package io.strata.e2e;
 
 import static org.awaitility.Awaitility.await;
 
+import io.strata.embeddedkafka.EmbeddedKafkaCluster;
 import io.strata.embeddedkafka.KafkaProvider;
 import io.strata.embeddedkafka.TestKafka;
 import io.strata.simulator.Simulator;
 import io.strata.simulator.SimulatorOptions;
 import io.strata.testsupport.LoopbackPorts;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * The whole local system in one test: a real Kafka broker, the simulated GPU cluster (in this JVM,
  * through its public API) and the six packaged services (five and the console) as separate JVMs,
- * each on its own ports, wired exactly as {@code bin/strata up} wires them.
+ * each on its own ports, wired exactly as {@code bin/strata up} wires them. A {@link Wiring} may
+ * ask for three brokers and several correlator instances instead, or leave the remediator out.
  */
 final class StrataSystem implements AutoCloseable {
 
@@ -46,6 +52,9 @@ final class StrataSystem implements AutoCloseable {
   /** The correlator's %local viewer token (its application.properties): /api needs a bearer. */
   static final String CORRELATOR_TOKEN = "strata-local-correlator-token-0123456789";
 
+  /** The simulator's PagerDuty stand-in accepts this routing key by default (32 characters). */
+  static final String PAGERDUTY_ROUTING_KEY = "strata-local-pagerduty-key-00001";
+
   static final String APPROVER_TOKEN = "strata-e2e-approver-token-0123456789";
 
   /**
@@ -67,18 +76,56 @@ final class StrataSystem implements AutoCloseable {
    *
    * @param brokerProcess the broker in a JVM of its own ({@link BrokerProcess}, which the fault
    *     suite kills) instead of in the test JVM
+   * @param brokers brokers of the in-JVM cluster: 1, or at least 3 with deploy/'s replication
+   *     ({@link ReplicatedKafka})
    * @param console whether the console runs (the fault suite needs none)
-   * @param correlator settings added to the correlator's
-   * @param remediator settings added to the remediator's
+   * @param correlators correlator instances: one named {@code correlator}, or several named {@code
+   *     correlator-a}, {@code correlator-b}, ... in one Kafka Streams group
+   * @param remediator whether the remediator runs
+   * @param correlator settings added to every correlator's
+   * @param remediatorSettings settings added to the remediator's
    */
   record Wiring(
       boolean brokerProcess,
+      int brokers,
       boolean console,
+      int correlators,
+      boolean remediator,
       Map<String, String> correlator,
-      Map<String, String> remediator) {
+      Map<String, String> remediatorSettings) {
+
+    Wiring {
+      if (brokers != 1 && (brokerProcess || brokers < ReplicatedKafka.REPLICAS)) {
+        throw new IllegalArgumentException(
+            "1 broker, or at least 3 in the test JVM; was " + brokers);
+      }
+      if (correlators < 1 || correlators > 26) {
+        throw new IllegalArgumentException("1 to 26 correlators; was " + correlators);
+      }
+    }
+
+    /** One broker, one correlator and the remediator. */
+    Wiring(
+        boolean brokerProcess,
+        boolean console,
+        Map<String, String> correlator,
+        Map<String, String> remediator) {
+      this(brokerProcess, 1, console, 1, true, correlator, remediator);
+    }
+
+    /** The correlator instances' names (their logs' and {@link #service}'s). */
+    List<String> correlatorNames() {
+      if (correlators == 1) {
+        return List.of("correlator");
+      }
+      return IntStream.range(0, correlators)
+          .mapToObj(i -> "correlator-" + (char) ('a' + i))
+          .toList();
+    }
+
     /**
-     * The scenarios' wiring: a 15 s reopen cooldown (the local run's is 1 min) so that order 13's
-     * second XID 79 on the same GPU waits a quarter of the time for an incident of its own, and two
+     * The scenarios' wiring: a 15 s reopen cooldown (the local run's is 1 min), which the vLLM
+     * scenarios between the XID 79s on one GPU outlast, so each is an incident of its own, and two
      * in-band windows to resolve (default three), which every scenario's settling waits for.
      */
     static final Wiring SCENARIOS =
@@ -95,6 +142,7 @@ final class StrataSystem implements AutoCloseable {
   private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
   private final Wiring wiring;
   private TestKafka kafka;
+  private EmbeddedKafkaCluster cluster;
   private BrokerProcess broker;
   private Simulator simulator;
   private Path repo;
@@ -130,6 +178,11 @@ final class StrataSystem implements AutoCloseable {
       broker = BrokerProcess.start(work);
       closeables.push(broker);
       bootstrap = broker.bootstrapServers();
+    } else if (wiring.brokers() > 1) {
+      cluster = ReplicatedKafka.start(wiring.brokers());
+      kafka = cluster;
+      closeables.push(kafka);
+      bootstrap = kafka.bootstrapServers();
     } else {
       kafka = KafkaProvider.configured().start(1);
       closeables.push(kafka);
@@ -137,9 +190,11 @@ final class StrataSystem implements AutoCloseable {
     }
 
     Map<String, Integer> http = new LinkedHashMap<>();
-    for (String name : List.of("device-ingest", "k8s-watcher", "trace-ingest", "correlator")) {
+    for (String name : List.of("device-ingest", "k8s-watcher", "trace-ingest")) {
       http.put(name, LoopbackPorts.next());
     }
+    List<String> correlators = wiring.correlatorNames();
+    correlators.forEach(name -> http.put(name, LoopbackPorts.next()));
     http.put("remediator", LoopbackPorts.next());
     http.put("console", LoopbackPorts.next());
     int otlpHttp = LoopbackPorts.next();
@@ -167,6 +222,7 @@ final class StrataSystem implements AutoCloseable {
                         + http.get("remediator")
                         + "/slack/interactions",
                     "--teams-port=0",
+                    "--pagerduty-port=0",
                     "--teams-app-id=" + TEAMS_APP_ID,
                     "--teams-app-password=" + TEAMS_APP_PASSWORD,
                     "--teams-approver=" + TEAMS_APPROVER,
@@ -216,15 +272,50 @@ final class StrataSystem implements AutoCloseable {
             "strata.trace-ingest.receiver.grpc-port", Integer.toString(otlpGrpc)),
         environment,
         logs);
-    start(
-        repo,
-        "correlator",
-        http,
-        withAll(
-            Map.of("kafka-streams.state.dir", work.resolve("correlator-state").toString()),
-            wiring.correlator()),
-        environment,
-        logs);
+    for (String name : correlators) {
+      Path state = work.resolve(name + "-state");
+      // An earlier run's stores belong to another broker's changelogs (its ids recur: the
+      // simulated cluster is the same each run), and a clean shutdown left them checkpointed.
+      deleteRecursively(state);
+      Map<String, String> correlator = new LinkedHashMap<>();
+      correlator.put("kafka-streams.state.dir", state.toString());
+      if (correlators.size() > 1) {
+        // Where the other instances forward a query for a key this one owns (application.server),
+        // and the instance in its clients' ids, so the group's assignment names it.
+        correlator.put("strata.correlator.advertised-server", "127.0.0.1:" + http.get(name));
+        correlator.put("kafka-streams.client.id", name);
+      }
+      correlator.putAll(wiring.correlator());
+      ServiceProcess process =
+          ServiceProcess.start(
+              repo, "correlator", name, http.get(name), correlator, environment, logs);
+      services.put(name, process);
+      closeables.push(process);
+    }
+    if (wiring.remediator()) {
+      startFirstRemediator(endpoints, http);
+    }
+    if (wiring.console()) {
+      start(
+          repo,
+          "console",
+          http,
+          Map.of(
+              "strata.console.correlator-url", "http://127.0.0.1:" + http.get(correlators.get(0)),
+              "strata.console.remediator-url", "http://127.0.0.1:" + http.get("remediator")),
+          environment,
+          logs);
+    }
+
+    await()
+        .atMost(Duration.ofSeconds(180))
+        .pollInterval(Duration.ofMillis(500))
+        .until(() -> services.values().stream().allMatch(ServiceProcess::ready));
+    SPAN_EXPORTER.setLevel(null);
+  }
+
+  private void startFirstRemediator(Map<String, Object> endpoints, Map<String, Integer> http)
+      throws IOException {
     Map<String, String> remediator = new LinkedHashMap<>();
     remediator.put("strata.remediator.cluster", CLUSTER);
     remediator.put("strata.remediator.slack.enabled", "true");
@@ -251,26 +342,14 @@ final class StrataSystem implements AutoCloseable {
     // Four simulated nodes: one cordon is already a quarter of them (production allows 10 %).
     remediator.put("strata.remediator.blast-radius.max-percent", "50");
     remediator.put("strata.remediator.execution.tick-interval", "PT2S");
-    remediator.putAll(wiring.remediator());
+    remediator.putAll(wiring.remediatorSettings());
+    // PagerDuty pages from the same incidents (the simulator's Events API v2 stand-in).
+    remediator.put("strata.remediator.pagerduty.enabled", "true");
+    remediator.put("strata.remediator.pagerduty.routing-key", PAGERDUTY_ROUTING_KEY);
+    remediator.put(
+        "strata.remediator.pagerduty.events-url", (String) endpoints.get("pagerduty_events_url"));
     remediatorSettings = Map.copyOf(remediator);
     start(repo, "remediator", http, remediator, environment, logs);
-    if (wiring.console()) {
-      start(
-          repo,
-          "console",
-          http,
-          Map.of(
-              "strata.console.correlator-url", "http://127.0.0.1:" + http.get("correlator"),
-              "strata.console.remediator-url", "http://127.0.0.1:" + http.get("remediator")),
-          environment,
-          logs);
-    }
-
-    await()
-        .atMost(Duration.ofSeconds(180))
-        .pollInterval(Duration.ofMillis(500))
-        .until(() -> services.values().stream().allMatch(ServiceProcess::ready));
-    SPAN_EXPORTER.setLevel(null);
   }
 
   private void start(
@@ -287,10 +366,15 @@ final class StrataSystem implements AutoCloseable {
     closeables.push(process);
   }
 
-  private static Map<String, String> withAll(Map<String, String> base, Map<String, String> more) {
-    Map<String, String> all = new LinkedHashMap<>(base);
-    all.putAll(more);
-    return all;
+  private static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
   }
 
   /**
@@ -325,7 +409,20 @@ final class StrataSystem implements AutoCloseable {
    * CorrelatorBaselines}).
    */
   void awaitBaseline(String workload, Duration atMost) {
-    new CorrelatorBaselines(services).waitFor(workload, atMost);
+    new CorrelatorBaselines(services, wiring.correlatorNames().get(0)).waitFor(workload, atMost);
+  }
+
+  /** The correlator instances' names, as {@link #service} knows them. */
+  List<String> correlators() {
+    return wiring.correlatorNames();
+  }
+
+  /** The in-JVM cluster of several brokers, to stop one of them. */
+  EmbeddedKafkaCluster cluster() {
+    if (cluster == null) {
+      throw new IllegalStateException("this system runs one broker");
+    }
+    return cluster;
   }
 
   String bootstrapServers() {
