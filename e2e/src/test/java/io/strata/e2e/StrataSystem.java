@@ -348,6 +348,8 @@ final class StrataSystem implements AutoCloseable {
     remediator.put("strata.remediator.pagerduty.routing-key", PAGERDUTY_ROUTING_KEY);
     remediator.put(
         "strata.remediator.pagerduty.events-url", (String) endpoints.get("pagerduty_events_url"));
+    remediator.put(
+        "strata.remediator.pagerduty.console-url", "http://127.0.0.1:" + http.get("console"));
     remediatorSettings = Map.copyOf(remediator);
     start(repo, "remediator", http, remediator, environment, logs);
   }
