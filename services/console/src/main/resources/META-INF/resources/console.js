@@ -105,6 +105,67 @@ async function refreshList() {
     document.getElementById("count").textContent = body.total + " incident(s)";
     setLive(true);
   } catch (e) { setLive(false); }
+  await refreshAlerts();
+}
+
+// ------------------------------------------------------------------ alerts
+
+// Alertmanager alerts that no incident carries as evidence. Labels and annotations are whatever a
+// rule wrote: el() writes them as text and attribute values, and only an http(s) URL is linked.
+async function refreshAlerts() {
+  const tbody = document.querySelector("#alerts tbody");
+  if (!tbody) return;
+  try {
+    const body = await getJson("/console/api/alerts");
+    tbody.replaceChildren(...(body.alerts.length ? body.alerts.map(alertRow)
+      : [el("tr", {}, el("td", { colspan: 8, class: "muted" }, "no alert outside the incidents"))]));
+    document.getElementById("alert-count").textContent = body.total + " alert(s)";
+  } catch (e) {
+    tbody.replaceChildren(el("tr", {}, el("td", { colspan: 8, class: "muted" }, "alerts unavailable: " + e.message)));
+  }
+}
+
+function stamp(iso) {
+  if (!iso) return "–";
+  return new Date(iso).toISOString().substring(0, 19).replace("T", " ");
+}
+
+function alertBadge(status) {
+  const look = { FIRING: "OPEN", RESOLVED: "RESOLVED" }[status] || "MITIGATING";
+  return el("span", { class: "badge state-" + look, "data-role": "alert-status" }, status);
+}
+
+// The rule that fired: a link only for an http(s) URL (the server checks it too), else text.
+function alertSource(a) {
+  const href = typeof a.link === "string" && /^https?:\/\//i.test(a.link) ? a.link : null;
+  if (href) return el("a", { class: "alert-source", href, target: "_blank", rel: "noopener", title: href }, "rule");
+  return a.generator_url ? el("span", { class: "muted mono" }, a.generator_url.slice(0, 200)) : "–";
+}
+
+function alertRow(a) {
+  return el("tr", { class: "alert-row", "data-alert": a.fingerprint, "data-alert-name": a.alert_name, "data-status": a.status },
+    el("td", {}, alertBadge(a.status)),
+    el("td", {}, el("b", {}, a.alert_name || "(no alertname)")),
+    el("td", {}, a.severity || "–"),
+    el("td", { class: "mono" }, (a.keys || []).join(" · ") || "–"),
+    el("td", { class: "mono" }, stamp(a.starts_at)),
+    el("td", { class: "mono" }, stamp(a.ends_at)),
+    el("td", {}, a.summary || ""),
+    el("td", {}, alertSource(a)));
+}
+
+// The incident page's Alerts card: the alerts its evidence carries.
+function renderAlerts(alerts) {
+  const box = document.getElementById("alerts");
+  if (!box) return;
+  box.replaceChildren(...(alerts && alerts.length ? alerts.map((a) =>
+    el("div", { class: "ev ALERT " + a.status, "data-alert": a.fingerprint },
+      el("div", {}, el("b", {}, a.alert_name || "(no alertname)"), " ", alertBadge(a.status),
+        a.severity ? el("span", { class: "muted" }, " " + a.severity) : null),
+      a.summary ? el("div", {}, a.summary) : null,
+      el("div", { class: "src" }, "since " + stamp(a.starts_at) + (a.ends_at ? " until " + stamp(a.ends_at) : "") + " · ",
+        alertSource(a))))
+    : [el("div", { class: "muted" }, "no Alertmanager alert joined to this incident")]));
 }
 
 function row(r) {
@@ -161,14 +222,18 @@ function renderIncident(p) {
       r.episode > 1 ? el("span", { "data-role": "episode" }, "episode ", el("b", {}, r.episode),
         " (reopened " + time(r.reopened_at) + ")") : null));
   renderPlan(p);
+  const logs = p.log_links || { traces: [], pods: [] };
   document.getElementById("waterfalls").replaceChildren(
-    ...(p.waterfalls.length ? p.waterfalls.map(waterfall) : [el("div", { class: "muted" }, "no exemplar trace in the evidence")]));
+    ...(p.waterfalls.length ? p.waterfalls.map((w) => waterfall(w, linksOf(logs.traces, w.trace_id)))
+      : [el("div", { class: "muted" }, "no exemplar trace in the evidence")]));
   document.getElementById("workload-lines").replaceChildren(...p.workload_sparklines.map(sparkline));
   document.getElementById("gpu-lines").replaceChildren(
     ...(p.gpu_sparklines.length ? p.gpu_sparklines.map((g) => el("div", { class: "gpu" },
       el("div", { class: "mono" }, g.gpu_uuid, el("span", { class: "muted" }, " on " + (g.node || "?"))),
       el("div", { class: "sparks" }, ...g.fields.map(sparkline))))
       : [el("div", { class: "muted" }, "no GPU in the scope, or no samples kept")]));
+  renderLogLinks(logs);
+  renderAlerts(p.alerts);
   renderVerification(p.verification);
   document.getElementById("evidence").replaceChildren(...p.evidence.map((c) =>
     el("div", { class: "ev " + c.kind },
@@ -258,7 +323,30 @@ async function decide(actionId, verb, patchSha256) {
   }
 }
 
-function waterfall(w) {
+// Log links are filled on the server from the configured templates (strata.console.log-links).
+function linksOf(groups, subject) {
+  const group = (groups || []).find((g) => g.subject === subject);
+  return group ? group.links : [];
+}
+
+function logLink(l, kind, subject) {
+  return el("a", { class: "log-link", href: l.url, target: "_blank", rel: "noopener",
+    "data-kind": kind, "data-subject": subject, "data-template": l.template }, l.label);
+}
+
+function renderLogLinks(logs) {
+  const box = document.getElementById("log-links");
+  if (!logs.configured) {
+    box.replaceChildren(el("div", { class: "muted" }, "no log link template configured"));
+    return;
+  }
+  box.replaceChildren(...(logs.pods.length
+    ? logs.pods.map((g) => el("div", { class: "log-links", "data-pod": g.subject },
+      ...g.links.map((l) => logLink(l, "pod", g.subject))))
+    : [el("div", { class: "muted" }, "no pod known to link to")]));
+}
+
+function waterfall(w, links) {
   return el("div", { class: "wf", "data-trace": w.trace_id },
     el("div", { class: "meta" },
       el("span", { class: "mono" }, "trace " + w.trace_id), " · ", num(w.duration_millis) + " ms",
@@ -266,6 +354,7 @@ function waterfall(w) {
       " · pod ", el("b", {}, w.pod || "–"), " · node ", el("b", {}, w.node || "–"),
       " · GPU ", el("b", { class: "mono" }, w.gpu_uuid || "–"), " · model ", el("b", {}, w.model_version || "–"),
       w.spans_kept ? "" : el("span", { class: "muted" }, " · stage totals (spans not kept)")),
+    links.length ? el("div", { class: "log-links" }, ...links.map((l) => logLink(l, "trace", w.trace_id))) : null,
     ...w.bars.map((b) => el("div", { class: "row" + (b.dominant ? " dominant" : "") },
       el("span", { class: "name", style: "padding-left:" + (b.depth * 12) + "px", title: (b.service || "") + " " + b.name }, b.name),
       el("div", { class: "track" }, el("div", {

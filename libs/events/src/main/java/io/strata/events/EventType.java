@@ -1,5 +1,6 @@
 package io.strata.events;
 
+import io.strata.events.alert.AlertEvent;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.XidEvent;
@@ -30,7 +31,8 @@ public enum EventType {
   SPAN_SUMMARY("span_summary", 1, SpanSummary.class),
   INCIDENT("incident", 1, Incident.class),
   REMEDIATION_ACTION("remediation_action", 1, RemediationAction.class),
-  REVIEW_RECORD("review_record", 1, ReviewRecord.class);
+  REVIEW_RECORD("review_record", 1, ReviewRecord.class),
+  ALERT_EVENT("alert_event", 1, AlertEvent.class);
 
   private final String name;
   private final int version;

@@ -1,5 +1,7 @@
 package io.strata.events;
 
+import io.strata.events.alert.AlertEvent;
+import io.strata.events.alert.AlertStatus;
 import io.strata.events.device.DeviceField;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceOwner;
@@ -11,6 +13,7 @@ import io.strata.events.device.XidAction;
 import io.strata.events.device.XidEvent;
 import io.strata.events.device.XidOrigin;
 import io.strata.events.device.XidSource;
+import io.strata.events.incident.AlertEvidence;
 import io.strata.events.incident.DeviceEvidence;
 import io.strata.events.incident.Evidence;
 import io.strata.events.incident.ExemplarTrace;
@@ -40,6 +43,7 @@ import io.strata.events.remediation.ActionRecord;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
+import io.strata.events.remediation.LogLinkRef;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.ReviewOutcome;
 import io.strata.events.remediation.ReviewRecord;
@@ -92,6 +96,7 @@ public final class EventSamples {
       case INCIDENT -> incident();
       case REMEDIATION_ACTION -> remediationAction();
       case REVIEW_RECORD -> reviewRecord();
+      case ALERT_EVENT -> alertEvent();
     };
   }
 
@@ -120,6 +125,8 @@ public final class EventSamples {
       return a.incidentId();
     } else if (event instanceof ReviewRecord r) {
       return r.incidentId();
+    } else if (event instanceof AlertEvent a) {
+      return a.fingerprint();
     }
     throw new IllegalArgumentException("no key rule for " + event);
   }
@@ -363,6 +370,19 @@ public final class EventSamples {
         HealthStatus.FAIL);
   }
 
+  /** The alert that joined the incident, as Alertmanager resolved it. */
+  public static AlertEvidence alertEvidence() {
+    return new AlertEvidence(
+        "30d13215198d778a",
+        "GpuXidError",
+        AlertStatus.RESOLVED,
+        "critical",
+        "XID 79 on GPU 3 of " + NODE,
+        T0,
+        T0.plusSeconds(398),
+        "http://prometheus-k8s-0:9090/graph?g0.expr=DCGM_FI_DEV_XID_ERRORS+%3E+0&g0.tab=1");
+  }
+
   public static Trigger trigger() {
     return new Trigger(
         Signal.XID, 79.0, 0.0, "xid", T0.minus(Duration.ofMinutes(5)), T0.plusSeconds(60));
@@ -402,7 +422,8 @@ public final class EventSamples {
             List.of(deviceEvidence()),
             List.of("FailedScheduling x3: 0/4 nodes are available: 4 Insufficient nvidia.com/gpu"),
             List.of("ownership mismatch on " + GPU_UUID),
-            List.of("model_version unchanged for 13 days")),
+            List.of("model_version unchanged for 13 days"),
+            List.of(alertEvidence())),
         List.of(ActionType.CORDON_NODE, ActionType.PAUSE_NEW_BATCHES),
         T0,
         T0.plusSeconds(600),
@@ -468,6 +489,70 @@ public final class EventSamples {
         540_000L,
         List.of("spans without k8s.pod.name", "exporter without pod labels on gpu-node-12"),
         T0.plus(Duration.ofHours(6)).plusSeconds(5),
-        2);
+        2,
+        List.of(
+            new LogLinkRef(
+                "grafana",
+                "trace " + TRACE_ID,
+                "https://grafana.example/explore?schemaVersion=1&orgId=1&panes=%7B%22a%22%3A%7B"
+                    + "%22datasource%22%3A%22loki%22%2C%22queries%22%3A%5B%7B%22refId%22%3A%22A%22"
+                    + "%2C%22expr%22%3A%22%7Bpod%3D%5C%22"
+                    + POD
+                    + "%5C%22%7D%20%7C%3D%20%5C%22"
+                    + TRACE_ID
+                    + "%5C%22%22%7D%5D%7D%7D")));
+  }
+
+  /**
+   * dcgm-exporter's XID 79 alert on GPU 3 as Alertmanager resolved it (labels as Prometheus
+   * Operator's default scrape leaves them: the workload's under exported_*).
+   */
+  public static AlertEvent alertEvent() {
+    return new AlertEvent(
+        "30d13215198d778a",
+        CLUSTER,
+        AlertStatus.RESOLVED,
+        "GpuXidError",
+        "critical",
+        Map.of(
+            "alertname",
+            "GpuXidError",
+            "cluster",
+            CLUSTER,
+            "severity",
+            "critical",
+            "Hostname",
+            NODE,
+            "UUID",
+            GPU_UUID,
+            "gpu",
+            "3",
+            "err_code",
+            "79",
+            "exported_namespace",
+            NAMESPACE,
+            "exported_pod",
+            POD,
+            "exported_container",
+            "vllm"),
+        Map.of(
+            "summary",
+            "XID 79 on GPU 3 of " + NODE,
+            "runbook_url",
+            "https://runbooks.example.org/gpu/xid-79"),
+        T0,
+        T0.plusSeconds(398),
+        "http://prometheus-k8s-0:9090/graph?g0.expr=DCGM_FI_DEV_XID_ERRORS+%3E+0&g0.tab=1",
+        "strata",
+        "http://alertmanager.monitoring:9093",
+        Correlation.builder()
+            .cluster(CLUSTER)
+            .node(NODE)
+            .namespace(NAMESPACE)
+            .pod(POD)
+            .container("vllm")
+            .build(),
+        GPU_UUID,
+        T0.plusSeconds(400));
   }
 }

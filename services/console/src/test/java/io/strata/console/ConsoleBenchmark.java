@@ -8,6 +8,7 @@ import io.strata.events.device.HealthStatus;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.json.StrataJson;
 import io.strata.events.remediation.ActionState;
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -20,7 +21,8 @@ public final class ConsoleBenchmark {
   private ConsoleBenchmark() {}
 
   public static void main(String[] args) throws Exception {
-    ConsoleLimits limits = new ConsoleLimits(5000, 50, 20, 64, 900, 20, 60, 1.2);
+    ConsoleLimits limits =
+        new ConsoleLimits(5000, 50, 20, 64, 900, 20, 60, 1.2, 1000, Duration.ofHours(1));
     ConsoleState state = new ConsoleState(limits);
     // What the on-demand reader keeps for one page: its GPU's 900 samples among those of its
     // node's partition (the others are skipped by key before decoding), and the exemplar's spans.

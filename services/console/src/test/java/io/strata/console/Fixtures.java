@@ -1,9 +1,12 @@
 package io.strata.console;
 
 import io.strata.events.Correlation;
+import io.strata.events.alert.AlertEvent;
+import io.strata.events.alert.AlertStatus;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.HealthStatus;
+import io.strata.events.incident.AlertEvidence;
 import io.strata.events.incident.DeviceEvidence;
 import io.strata.events.incident.Evidence;
 import io.strata.events.incident.ExemplarTrace;
@@ -229,6 +232,101 @@ public final class Fixtures {
         i.timeToRecoverMillis(),
         Incident.FIRST_EPISODE,
         null);
+  }
+
+  /** Alertmanager's fingerprint of the crash-looping alert's label set (16 hex digits). */
+  public static final String CRASH_LOOP = "8e3a5c1f0b7d4e29";
+
+  /**
+   * The e2e's context alert: KubePodCrashLooping on batch/trainer-0 of cluster local, which names
+   * no workload and no node (so no incident takes it).
+   */
+  public static AlertEvent crashLooping(
+      AlertStatus status, Instant startsAt, Instant endsAt, Instant receivedAt) {
+    return alert(
+        CRASH_LOOP,
+        "KubePodCrashLooping",
+        status,
+        Map.of(
+            "alertname", "KubePodCrashLooping",
+            "namespace", "batch",
+            "pod", "trainer-0",
+            "severity", "warning"),
+        Map.of("summary", "Pod batch/trainer-0 is crash looping"),
+        Correlation.builder().cluster("local").namespace("batch").pod("trainer-0").build(),
+        null,
+        startsAt,
+        endsAt,
+        "http://prometheus.local:9090/graph?g0.expr=kube_pod_container_status_restarts_total",
+        receivedAt);
+  }
+
+  /** An alert as trace-ingest publishes it (receiver {@code strata}, severity from the labels). */
+  public static AlertEvent alert(
+      String fingerprint,
+      String alertName,
+      AlertStatus status,
+      Map<String, String> labels,
+      Map<String, String> annotations,
+      Correlation correlation,
+      String gpuUuid,
+      Instant startsAt,
+      Instant endsAt,
+      String generatorUrl,
+      Instant receivedAt) {
+    return new AlertEvent(
+        fingerprint,
+        correlation.cluster(),
+        status,
+        alertName,
+        labels.get("severity"),
+        labels,
+        annotations,
+        startsAt,
+        endsAt,
+        generatorUrl,
+        "strata",
+        "http://alertmanager.local:9093",
+        correlation,
+        gpuUuid,
+        receivedAt);
+  }
+
+  /** The alert as the correlator joins it to an incident's evidence. */
+  public static AlertEvidence evidence(AlertEvent alert) {
+    String summary = alert.annotations().get("summary");
+    return new AlertEvidence(
+        alert.fingerprint(),
+        alert.alertName(),
+        alert.status(),
+        alert.severity(),
+        summary != null ? summary : alert.annotations().get("description"),
+        alert.startsAt(),
+        alert.endsAt(),
+        alert.generatorUrl());
+  }
+
+  /** The incident with these alerts on its evidence. */
+  public static Incident withAlerts(Incident i, List<AlertEvidence> alerts) {
+    return new Incident(
+        i.incidentId(),
+        i.revision(),
+        i.incidentClass(),
+        i.severity(),
+        i.state(),
+        i.summary(),
+        i.correlation(),
+        i.scope(),
+        i.trigger(),
+        i.longestStage(),
+        i.evidence().withAlerts(alerts),
+        i.suggestedActions(),
+        i.openedAt(),
+        i.updatedAt(),
+        i.resolvedAt(),
+        i.timeToRecoverMillis(),
+        i.episode(),
+        i.reopenedAt());
   }
 
   public static ReviewRecord review() {

@@ -5,9 +5,9 @@ import java.util.List;
 
 /**
  * The remediator: the engine ({@code core}), its groups (plan, guard, execute, patch, review,
- * journal, cluster, teams, loglinks, pagerduty) and the mechanisms are the pure core. Each group is
- * named so that a new subpackage must be added here on purpose (the {@code core..} pattern would
- * cover it anyway).
+ * journal, cluster, teams, pagerduty) and the mechanisms are the pure core. Each group is named so
+ * that a new subpackage must be added here on purpose (the {@code core..} pattern would cover it
+ * anyway).
  */
 class ArchitectureTest extends ServiceArchitectureTest {
 
@@ -24,7 +24,6 @@ class ArchitectureTest extends ServiceArchitectureTest {
             "io.strata.remediator.core.journal",
             "io.strata.remediator.core.cluster",
             "io.strata.remediator.core.teams",
-            "io.strata.remediator.core.loglinks",
             "io.strata.remediator.core.pagerduty",
             "io.strata.remediator.mechanisms"),
         List.of(

@@ -15,5 +15,7 @@ public enum Signal {
   POWER,
   EFFECTIVE_THROUGHPUT,
   ALLOCATION_EVENTS,
-  DATA_QUALITY
+  DATA_QUALITY,
+  /** An Alertmanager alert a configured rule maps to an incident class. */
+  ALERT
 }

@@ -1,6 +1,7 @@
 package io.strata.events.topic;
 
 import io.strata.events.EventType;
+import io.strata.events.alert.AlertEvent;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceSample;
 import io.strata.events.device.XidEvent;
@@ -176,6 +177,20 @@ public final class Topics {
           null);
 
   /**
+   * Alerts Alertmanager delivered to Strata's webhook receiver, one record per alert and status.
+   * Key: fingerprint. Producer: trace-ingest.
+   */
+  public static final Topic<String, AlertEvent> ALERTS =
+      event(
+          "strata.alerts.v1",
+          AlertEvent.class,
+          EventType.ALERT_EVENT,
+          "fingerprint",
+          CleanupPolicy.DELETE,
+          3,
+          DAY.multipliedBy(14));
+
+  /**
    * Poison records: the original key and value bytes untouched, the reason and origin in headers
    * (see {@link io.strata.events.deadletter.DeadLetterHeaders}). Written by any service.
    */
@@ -204,6 +219,7 @@ public final class Topics {
           INCIDENTS,
           REMEDIATION,
           REVIEWS,
+          ALERTS,
           DEADLETTER);
 
   private Topics() {}

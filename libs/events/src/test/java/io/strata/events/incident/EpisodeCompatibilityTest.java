@@ -85,5 +85,7 @@ class EpisodeCompatibilityTest {
 
     assertThat(readAction.episode()).isEqualTo(1);
     assertThat(readReview.episode()).isEqualTo(1);
+    // Nor log_links (a later addition): none.
+    assertThat(readReview.logLinks()).isEmpty();
   }
 }

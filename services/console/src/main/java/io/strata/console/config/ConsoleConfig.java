@@ -6,6 +6,7 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import org.hibernate.validator.constraints.time.DurationMin;
 
@@ -47,7 +48,7 @@ public interface ConsoleConfig {
   @jakarta.validation.constraints.DecimalMin("1.0")
   double recoveryBand();
 
-  /** How the console follows incidents, actions and reviews. */
+  /** How the console follows incidents, actions, reviews and alerts. */
   Topics topics();
 
   /** How an incident page reads its spans, samples and XIDs on demand. */
@@ -56,14 +57,18 @@ public interface ConsoleConfig {
   /** Bounds of the in-memory state (everything the console keeps is bounded). */
   Limits limits();
 
+  /** Links from the incident page to its logs (docs/services/console.md, "Log links"). */
+  LogLinkTemplates logLinks();
+
   /** How often the windows of workloads with an open incident are fetched from the correlator. */
   @WithDefault("PT5S")
   Duration workloadPollInterval();
 
   /**
-   * Following strata.incidents.v1, strata.remediation.v1 and strata.reviews.v1, each from its start
-   * (small, and the list needs all of them). The telemetry topics are not followed (see {@link
-   * Detail}); the former {@code topics.lookback} and {@code topics.device-samples} are gone.
+   * Following strata.incidents.v1, strata.remediation.v1, strata.reviews.v1 and strata.alerts.v1,
+   * each from its start (small, and the list needs all of them). The telemetry topics are not
+   * followed (see {@link Detail}); the former {@code topics.lookback} and {@code
+   * topics.device-samples} are gone.
    */
   interface Topics {
     /** Longest wait of one consumer poll. */
@@ -122,6 +127,28 @@ public interface ConsoleConfig {
     Duration traceAfter();
   }
 
+  /**
+   * Log link templates: URLs of a log tool, filled per exemplar trace and pod, with the same
+   * placeholders, encoding and validation as the remediator's {@code strata.remediator.log-links}.
+   */
+  interface LogLinkTemplates {
+    /**
+     * URL templates by name ({@code strata.console.log-links.templates.<name>=<url>}), none by
+     * default. Placeholders {@code {cluster} {namespace} {pod} {container} {node} {from} {to}
+     * {from_ms} {to_ms} {trace_id}} are filled per subject, each value percent-encoded; the rest of
+     * the URL is written as the log tool expects it, already percent-encoded. A template naming
+     * {@code {trace_id}} is drawn per exemplar trace, else one naming {@code {pod}} per pod. An
+     * unknown placeholder, or a template that is not an absolute http(s) URL, fails startup naming
+     * the key.
+     */
+    Map<String, String> templates();
+
+    /** Added before the incident's start and after its end (or last update) for the window. */
+    @WithDefault("PT5M")
+    @DurationMin(seconds = 0)
+    Duration windowMargin();
+  }
+
   /** In-memory bounds. */
   interface Limits {
     /** Incidents kept; past it the oldest resolved ones are forgotten first. */
@@ -166,5 +193,21 @@ public interface ConsoleConfig {
     @WithDefault("50")
     @Positive
     int polledWorkloads();
+
+    /**
+     * Alertmanager alerts kept (the latest record of each fingerprint on strata.alerts.v1); past it
+     * the alert written longest ago is forgotten first.
+     */
+    @WithDefault("1000")
+    @Positive
+    int alerts();
+
+    /**
+     * How long a resolved alert stays in the list's "Alerts (context)" after it was resolved (the
+     * later of its endsAt and when Strata heard of it); then it is forgotten.
+     */
+    @WithDefault("PT1H")
+    @DurationMin(seconds = 0)
+    Duration resolvedAlertRetention();
   }
 }

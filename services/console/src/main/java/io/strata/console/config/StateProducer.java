@@ -2,16 +2,28 @@ package io.strata.console.config;
 
 import io.strata.console.core.ConsoleLimits;
 import io.strata.console.core.ConsoleState;
+import io.strata.console.core.IncidentLogLinks;
+import io.strata.loglinks.LogLinks;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-/** The one in-memory state of the console, bounded by its configuration. */
+/** The one in-memory state of the console, bounded by its configuration, and its log links. */
 public class StateProducer {
 
   @Produces
   @Singleton
-  ConsoleState state(ConsoleLimits limits) {
-    return new ConsoleState(limits);
+  ConsoleState state(ConsoleLimits limits, LogLinks logLinks) {
+    return new ConsoleState(limits, logLinks);
+  }
+
+  /** Built with the state at startup, so an unusable template fails startup naming its key. */
+  @Produces
+  @Singleton
+  LogLinks logLinks(ConsoleConfig config) {
+    return LogLinks.of(
+        IncidentLogLinks.CONFIG_PREFIX,
+        config.logLinks().templates(),
+        config.logLinks().windowMargin());
   }
 
   @Produces
@@ -26,7 +38,9 @@ public class StateProducer {
         l.samplesPerGpu(),
         l.xidsPerGpu(),
         l.windowsPerWorkload(),
-        config.recoveryBand());
+        config.recoveryBand(),
+        l.alerts(),
+        l.resolvedAlertRetention());
   }
 
   // The Clock comes from strata-kafka-support's ClockProducer (a default bean tests can replace).

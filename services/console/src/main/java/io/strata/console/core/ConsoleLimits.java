@@ -1,5 +1,7 @@
 package io.strata.console.core;
 
+import java.time.Duration;
+
 /** The bounds of {@link ConsoleState}; see ConsoleConfig.Limits for what each means. */
 public record ConsoleLimits(
     int incidents,
@@ -9,4 +11,6 @@ public record ConsoleLimits(
     int samplesPerGpu,
     int xidsPerGpu,
     int windowsPerWorkload,
-    double recoveryBand) {}
+    double recoveryBand,
+    int alerts,
+    Duration resolvedAlertRetention) {}

@@ -1,5 +1,6 @@
 package io.strata.console.core;
 
+import io.strata.events.alert.AlertEvent;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.ExemplarTrace;
@@ -9,6 +10,7 @@ import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.ReviewRecord;
 import io.strata.events.trace.Stage;
+import io.strata.loglinks.LogLinks;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,9 +21,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Everything the console follows, fed by the topic reader (incidents, actions, reviews) and the
- * workload poller, every part bounded by {@link ConsoleLimits}. Spans, samples and XIDs are not
- * followed: a page is built with the {@link IncidentTelemetry} read for its incident on demand
+ * Everything the console follows, fed by the topic readers (incidents, actions, reviews, alerts)
+ * and the workload poller, every part bounded by {@link ConsoleLimits}. Spans, samples and XIDs are
+ * not followed: a page is built with the {@link IncidentTelemetry} read for its incident on demand
  * (TelemetryPlanner). Reads build the list and page views; all methods are synchronized (each read
  * is a few milliseconds even with thousands of incidents, see ConsoleBenchmark).
  */
@@ -38,13 +40,24 @@ public final class ConsoleState {
   private final ActionBook actions;
   private final Bounded<String, ReviewRecord> reviews;
   private final WorkloadSeries workloads;
+  private final AlertBook alerts;
+  private final LogLinks logLinks;
 
   public ConsoleState(ConsoleLimits limits) {
+    this(limits, LogLinks.none());
+  }
+
+  /**
+   * @param logLinks the log link templates of the incident pages ({@link IncidentLogLinks})
+   */
+  public ConsoleState(ConsoleLimits limits, LogLinks logLinks) {
     this.limits = limits;
+    this.logLinks = logLinks;
     this.incidents = new IncidentBook(limits.incidents(), limits.revisionsPerIncident());
     this.actions = new ActionBook(limits.incidents(), limits.statesPerAction());
     this.reviews = new Bounded<>(limits.incidents());
     this.workloads = new WorkloadSeries(limits.incidents(), limits.windowsPerWorkload());
+    this.alerts = new AlertBook(limits.alerts(), limits.resolvedAlertRetention());
   }
 
   public synchronized void incident(Incident incident) {
@@ -62,6 +75,19 @@ public final class ConsoleState {
 
   public synchronized void review(ReviewRecord review) {
     reviews.write(review.incidentId(), review);
+  }
+
+  /** An Alertmanager alert's latest record (strata.alerts.v1). */
+  public synchronized void alert(AlertEvent alert) {
+    alerts.add(alert);
+  }
+
+  /**
+   * The alerts no incident carries as evidence (matched by fingerprint against every held
+   * incident's {@code evidence.alerts}), the newest first; resolved ones until their retention.
+   */
+  public synchronized List<AlertRow> contextAlerts(Instant now) {
+    return ContextAlerts.of(alerts.current(now), incidents.latestAll());
   }
 
   public synchronized void window(
@@ -164,10 +190,12 @@ public final class ConsoleState {
                 new IncidentPage.GpuSparklines(
                     gpu, nodeOf(incident, gpu), Sparklines.gpu(points, opened))));
     List<PlanItem> plan = new ArrayList<>();
+    List<RemediationAction> latestActions = new ArrayList<>();
     Instant firstExecution = null;
     for (List<RemediationAction> history : histories) {
       RemediationAction last = history.get(history.size() - 1);
       plan.add(PlanItem.of(last, paused));
+      latestActions.add(last);
       for (RemediationAction state : history) {
         if (state.state() == ActionState.EXECUTED && !state.dryRun()) {
           firstExecution = Timeline.first(firstExecution, state.updatedAt());
@@ -186,6 +214,8 @@ public final class ConsoleState {
                 windows, base, dominantStage(incident), limits.recoveryBand(), opened),
             gpuLines,
             EvidenceCards.of(incident, targets),
+            IncidentAlert.of(incident),
+            IncidentLogLinks.of(logLinks, incident, latestActions),
             plan,
             Verification.of(
                 incident, firstExecution, windows, baselines, health, limits.recoveryBand()),
@@ -257,6 +287,7 @@ public final class ConsoleState {
   public synchronized Map<String, Integer> sizes() {
     return Map.of(
         "incidents", incidents.size(),
-        "reviews", reviews.size());
+        "reviews", reviews.size(),
+        "alerts", alerts.size());
   }
 }

@@ -8,6 +8,8 @@ import java.util.List;
  *
  * @param paused the remediator's global pause switch as the signed-in user's token read it; null
  *     when nobody is signed in
+ * @param alerts the Alertmanager alerts of its evidence, newest first
+ * @param logLinks links to the logs of its exemplar traces and pods (IncidentLogLinks)
  * @param review null until the review record is written
  */
 public record IncidentPage(
@@ -18,6 +20,8 @@ public record IncidentPage(
     List<Sparkline> workloadSparklines,
     List<GpuSparklines> gpuSparklines,
     List<EvidenceCard> evidence,
+    List<IncidentAlert> alerts,
+    IncidentLogLinks logLinks,
     List<PlanItem> plan,
     Verification verification,
     ReviewView review,

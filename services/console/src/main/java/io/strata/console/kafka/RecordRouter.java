@@ -1,6 +1,7 @@
 package io.strata.console.kafka;
 
 import io.strata.console.core.ConsoleState;
+import io.strata.events.alert.AlertEvent;
 import io.strata.events.incident.Incident;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.ReviewRecord;
@@ -12,7 +13,7 @@ import java.util.Optional;
 import java.util.function.BiConsumer;
 
 /**
- * Binds one record of a followed topic (incidents, actions, reviews) to its event type (the
+ * Binds one record of a followed topic (incidents, actions, reviews, alerts) to its event type (the
  * descriptors of libs/events) and hands it to the state; spans, samples and XIDs are never followed
  * (TelemetryReader reads them per incident). Pure: the reader thread calls it; tests call it with
  * bytes.
@@ -54,6 +55,12 @@ public final class RecordRouter {
               ReviewRecord review = read(Topics.REVIEWS, value);
               requireId(review.incidentId());
               state.review(review);
+            },
+            Topics.ALERTS.name(),
+            (key, value) -> {
+              AlertEvent alert = read(Topics.ALERTS, value);
+              requireId(alert.fingerprint());
+              state.alert(alert);
             });
   }
 

@@ -1,6 +1,7 @@
 package io.strata.console.web;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.strata.console.core.AlertRow;
 import io.strata.console.core.ConsoleLimits;
 import io.strata.console.core.ConsoleState;
 import io.strata.console.core.IncidentQuery;
@@ -74,6 +75,19 @@ public class ConsoleApi {
                 wantedState, orNull(cluster), orNull(namespace), orNull(workload), wantedClass),
             now);
     return json(Map.of("incidents", rows, "total", rows.size(), "generated_at", now));
+  }
+
+  /**
+   * The list's "Alerts (context)": the Alertmanager alerts (strata.alerts.v1) that no incident
+   * carries as evidence, the newest first; resolved ones until {@code
+   * limits.resolved-alert-retention} after their resolution.
+   */
+  @GET
+  @Path("/alerts")
+  public Response alerts() {
+    Instant now = clock.instant();
+    List<AlertRow> rows = state.contextAlerts(now);
+    return json(Map.of("alerts", rows, "total", rows.size(), "generated_at", now));
   }
 
   @GET

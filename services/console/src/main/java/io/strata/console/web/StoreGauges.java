@@ -11,8 +11,8 @@ import jakarta.inject.Inject;
 import java.util.List;
 
 /**
- * strata_console_store_entries{store=incidents|reviews|detail_incidents}: how full the bounds are
- * (detail_incidents: incidents whose on-demand telemetry is cached).
+ * strata_console_store_entries{store=incidents|reviews|alerts|detail_incidents}: how full the
+ * bounds are (detail_incidents: incidents whose on-demand telemetry is cached).
  */
 @ApplicationScoped
 public class StoreGauges {
@@ -22,7 +22,7 @@ public class StoreGauges {
   @Inject TelemetryReader telemetry;
 
   void register(@Observes StartupEvent event) {
-    for (String store : List.of("incidents", "reviews")) {
+    for (String store : List.of("incidents", "reviews", "alerts")) {
       Gauge.builder("strata.console.store.entries", state, s -> s.sizes().get(store))
           .tag("store", store)
           .register(registry);

@@ -8,6 +8,7 @@ import io.strata.events.incident.IncidentClass;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.trace.Stage;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -198,7 +199,7 @@ class ConsoleStateTest {
 
   @Test
   void storesStayWithinTheirBounds() {
-    ConsoleLimits limits = new ConsoleLimits(2, 2, 2, 2, 2, 1, 2, 1.2);
+    ConsoleLimits limits = new ConsoleLimits(2, 2, 2, 2, 2, 1, 2, 1.2, 2, Duration.ofHours(1));
     ConsoleState small = new ConsoleState(limits);
     IncidentTelemetry read = new IncidentTelemetry(limits);
     for (int i = 0; i < 5; i++) {

@@ -8,6 +8,7 @@ import io.strata.console.core.IncidentQuery;
 import io.strata.console.core.IncidentRow;
 import io.strata.console.core.IncidentTelemetry;
 import io.strata.console.core.TelemetryKind;
+import io.strata.events.alert.AlertStatus;
 import io.strata.events.device.HealthStatus;
 import io.strata.events.device.XidEvent;
 import io.strata.events.incident.IncidentState;
@@ -25,9 +26,9 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * 10,200 generated records on the console's six input topics (1,700 each; issue 16's fuzzing of
+ * 11,900 generated records on the console's seven input topics (1,700 each; issue 16's fuzzing of
  * every input topic): genuine records, their JSON mutated byte by byte or value by value, random
- * bytes, tombstones. The three followed topics go through {@link RecordRouter}, the three telemetry
+ * bytes, tombstones. The four followed topics go through {@link RecordRouter}, the three telemetry
  * topics an incident page reads on demand through {@link TelemetryRecord}. Neither ever throws (a
  * throw would lose the record without a reason), every skipped record carries its reason, and every
  * genuine record is applied (nothing valid lost; the genuine incident is also listed at the end).
@@ -108,6 +109,10 @@ class RecordRouterFuzzTest {
     put(seeds, Topics.INCIDENTS, Fixtures.incident(1, IncidentState.OPEN));
     put(seeds, Topics.REMEDIATION, Fixtures.cordon(ActionState.PROPOSED, Fixtures.OPENED));
     put(seeds, Topics.REVIEWS, Fixtures.review());
+    put(
+        seeds,
+        Topics.ALERTS,
+        Fixtures.crashLooping(AlertStatus.FIRING, Fixtures.OPENED, null, Fixtures.OPENED));
     put(seeds, Topics.TRACE_SPANS, Fixtures.spans().get(0));
     put(seeds, Topics.DEVICE_SAMPLES, Fixtures.sample(Fixtures.OPENED, 71.0, HealthStatus.PASS));
     put(

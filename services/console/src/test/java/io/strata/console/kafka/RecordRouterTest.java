@@ -3,8 +3,10 @@ package io.strata.console.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.console.Fixtures;
+import io.strata.console.core.AlertRow;
 import io.strata.console.core.ConsoleState;
 import io.strata.console.core.IncidentQuery;
+import io.strata.events.alert.AlertStatus;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.topic.Topics;
 import java.nio.charset.StandardCharsets;
@@ -29,6 +31,30 @@ class RecordRouterTest {
 
     assertThat(router.route(Topics.INCIDENTS.name(), Fixtures.INCIDENT, null)).isEmpty();
     assertThat(state.list(IncidentQuery.all(), Instant.now())).isEmpty();
+  }
+
+  @Test
+  void anAlertIsKeptByItsFingerprintAndOneWithoutIsSkipped() {
+    Instant at = Instant.parse("2026-12-01T10:00:00Z");
+    byte[] json =
+        Topics.ALERTS
+            .valueSerde()
+            .serializer()
+            .serialize(
+                Topics.ALERTS.name(), Fixtures.crashLooping(AlertStatus.FIRING, at, null, at));
+    assertThat(router.route(Topics.ALERTS.name(), Fixtures.CRASH_LOOP, json)).isEmpty();
+    assertThat(state.contextAlerts(at))
+        .extracting(AlertRow::alertName)
+        .containsExactly("KubePodCrashLooping");
+
+    assertThat(
+            router.route(
+                Topics.ALERTS.name(),
+                "k",
+                "{\"alert_name\":\"NoFingerprint\"}".getBytes(StandardCharsets.UTF_8)))
+        .contains(RecordRouter.SkipReason.MISSING_ID);
+    assertThat(router.route(Topics.ALERTS.name(), "k", null))
+        .contains(RecordRouter.SkipReason.DESERIALIZATION_FAILED);
   }
 
   @Test

@@ -14,6 +14,9 @@ import io.strata.embeddedkafka.InjectTestKafka;
 import io.strata.embeddedkafka.KafkaTestClient;
 import io.strata.embeddedkafka.StrataKafkaResource;
 import io.strata.embeddedkafka.TestKafka;
+import io.strata.events.Correlation;
+import io.strata.events.alert.AlertEvent;
+import io.strata.events.alert.AlertStatus;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.topic.Topics;
@@ -21,6 +24,8 @@ import io.strata.testsupport.MeterNames;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The console against a real in-JVM broker and stand-ins for the remediator and correlator. */
@@ -39,21 +44,16 @@ class ConsoleFlowTest {
 
   @Test
   void anIncidentFromTheTopicsIsListedPagedApprovedAndReviewed() {
+    // Opened now: the page reads the exemplar's spans around the time the incident named it, by
+    // record time, and these were just written.
+    Instant opened = Instant.now().truncatedTo(ChronoUnit.SECONDS);
     try (KafkaTestClient client = new KafkaTestClient(kafka.bootstrapServers())) {
       Fixtures.spans().forEach(s -> client.send(Topics.TRACE_SPANS, s.traceId(), s));
-      // Opened now: the page reads the exemplar's spans around the time the incident named it,
-      // by record time, and these were just written.
       client.send(
           Topics.INCIDENTS,
           Fixtures.INCIDENT,
           Fixtures.incident(
-              Fixtures.INCIDENT,
-              1,
-              IncidentState.OPEN,
-              "local",
-              "inference",
-              "llm-serve",
-              Instant.now().truncatedTo(ChronoUnit.SECONDS)));
+              Fixtures.INCIDENT, 1, IncidentState.OPEN, "local", "inference", "llm-serve", opened));
       client.send(
           Topics.REMEDIATION,
           Fixtures.INCIDENT,
@@ -82,7 +82,27 @@ class ConsoleFlowTest {
                     .body("plan[0].diff[1]", equalTo("+ spec.unschedulable: true"))
                     .body("plan[0].patch", equalTo("{\"spec\":{\"unschedulable\":true}}"))
                     .body("plan[0].patch_sha256", equalTo(CORDON_SHA256))
-                    .body("workload_sparklines[0].values[0]", equalTo(1840.0f)));
+                    .body("workload_sparklines[0].values[0]", equalTo(1840.0f))
+                    // The %test templates (application.properties), filled for the exemplar and
+                    // its pod; the window is opened minus 5 min to the last update (opened + 1 s)
+                    // plus 5 min.
+                    .body("log_links.traces[0].subject", equalTo(Fixtures.TRACE))
+                    .body(
+                        "log_links.traces[0].links[0].url",
+                        equalTo(
+                            "https://logs.example/search?pod=llm-serve-7c9f-abcde&trace="
+                                + Fixtures.TRACE
+                                + "&from="
+                                + encodedSecond(opened.minusSeconds(300))
+                                + "&to="
+                                + encodedSecond(opened.plusSeconds(301))))
+                    .body(
+                        "log_links.pods[0].links[0].url",
+                        equalTo(
+                            "https://logs.example/search?ns=inference&pod=llm-serve-7c9f-abcde"))
+                    .body(
+                        "log_links.pods[0].links[0].label",
+                        equalTo("Logs (pod-logs): pod llm-serve-7c9f-abcde")));
 
     given()
         .post("/console/api/actions/" + Fixtures.CORDON + "/approve")
@@ -160,6 +180,121 @@ class ConsoleFlowTest {
         .body("outcome", equalTo("RECOVERED"));
   }
 
+  /** RFC 3339 to the second, its colons percent-encoded as a placeholder's value is. */
+  private static String encodedSecond(Instant at) {
+    return at.toString().replace(":", "%3A");
+  }
+
+  @Test
+  void alertsNoIncidentCarriesAreListedAsContextAndAnIncidentShowsItsOwn() {
+    Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    AlertEvent crash =
+        Fixtures.crashLooping(AlertStatus.FIRING, now.minusSeconds(60), null, now.minusSeconds(58));
+    AlertEvent carried =
+        Fixtures.alert(
+            "5d5d5d5d5d5d5d5d",
+            "<script>alert(1)</script>",
+            AlertStatus.FIRING,
+            Map.of("alertname", "<script>alert(1)</script>", "severity", "critical"),
+            Map.of("summary", "XID 79 on " + Fixtures.GPU),
+            Correlation.builder().cluster("local").node(Fixtures.NODE).build(),
+            Fixtures.GPU,
+            now.minusSeconds(30),
+            null,
+            "javascript:alert(1)",
+            now.minusSeconds(29));
+    // Resolved two days ago: past the default hour a resolved alert stays.
+    AlertEvent old =
+        Fixtures.alert(
+            "6e6e6e6e6e6e6e6e",
+            "NodeDiskPressure",
+            AlertStatus.RESOLVED,
+            Map.of("alertname", "NodeDiskPressure"),
+            Map.of(),
+            Correlation.builder().cluster("local").node("cpu-node-1").build(),
+            null,
+            now.minus(Duration.ofDays(2)),
+            now.minus(Duration.ofDays(2)).plusSeconds(600),
+            null,
+            now.minus(Duration.ofDays(2)).plusSeconds(601));
+    String incident = "inc-a1e47c0d";
+    try (KafkaTestClient client = new KafkaTestClient(kafka.bootstrapServers())) {
+      client.send(Topics.ALERTS, crash.fingerprint(), crash);
+      client.send(Topics.ALERTS, carried.fingerprint(), carried);
+      client.send(Topics.ALERTS, old.fingerprint(), old);
+      client.send(
+          Topics.INCIDENTS,
+          incident,
+          Fixtures.withAlerts(
+              Fixtures.incident(
+                  incident,
+                  1,
+                  IncidentState.OPEN,
+                  "local",
+                  "batch",
+                  "trainer",
+                  now.minusSeconds(3600)),
+              List.of(Fixtures.evidence(carried))));
+    }
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                given()
+                    .get("/console/api/alerts")
+                    .then()
+                    .statusCode(200)
+                    .body("total", equalTo(1))
+                    .body("alerts.fingerprint", equalTo(List.of(Fixtures.CRASH_LOOP))));
+    given()
+        .get("/console/api/alerts")
+        .then()
+        .statusCode(200)
+        .body("alerts[0].status", equalTo("FIRING"))
+        .body("alerts[0].alert_name", equalTo("KubePodCrashLooping"))
+        .body("alerts[0].severity", equalTo("warning"))
+        .body("alerts[0].keys", equalTo(List.of("cluster local", "pod batch/trainer-0")))
+        .body("alerts[0].namespace", equalTo("batch"))
+        .body("alerts[0].pod", equalTo("trainer-0"))
+        .body("alerts[0].summary", equalTo("Pod batch/trainer-0 is crash looping"))
+        .body("alerts[0].starts_at", equalTo(now.minusSeconds(60).toString()))
+        .body(
+            "alerts[0].link",
+            equalTo(
+                "http://prometheus.local:9090/graph?g0.expr=kube_pod_container_status_restarts_total"));
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                given()
+                    .get("/console/api/incidents/" + incident)
+                    .then()
+                    .statusCode(200)
+                    .body("alerts.fingerprint", equalTo(List.of("5d5d5d5d5d5d5d5d")))
+                    // Verbatim in the JSON: the page writes it as text.
+                    .body("alerts[0].alert_name", equalTo("<script>alert(1)</script>"))
+                    .body("alerts[0].generator_url", equalTo("javascript:alert(1)"))
+                    .body("alerts[0].link", equalTo(null)));
+    // The list page's alerts section, which console.js fills from /console/api/alerts.
+    given()
+        .get("/")
+        .then()
+        .statusCode(200)
+        .body(containsString("Alerts (context)"))
+        .body(containsString("<table id=\"alerts\""));
+    given()
+        .get("/console.js")
+        .then()
+        .statusCode(200)
+        .body(containsString("getJson(\"/console/api/alerts\")"))
+        .body(containsString("rel: \"noopener\""));
+    given().get("/incident.html").then().statusCode(200).body(containsString("id=\"alerts-card\""));
+    given()
+        .get("/q/health/ready")
+        .then()
+        .body("checks.find { it.name == 'topics-read' }.data.'alerts-topic'", equalTo("NONE"));
+  }
+
   @Test
   void badFiltersAndUnknownIncidentsAnswerWithAReason() {
     given()
@@ -177,7 +312,12 @@ class ConsoleFlowTest {
   @Test
   void pagesHealthAndMetricsAreServed() {
     given().get("/").then().statusCode(200).body(containsString("Strata · incidents"));
-    given().get("/incident.html").then().statusCode(200).body(containsString("Exemplar traces"));
+    given()
+        .get("/incident.html")
+        .then()
+        .statusCode(200)
+        .body(containsString("Exemplar traces"))
+        .body(containsString("id=\"log-links\""));
     await()
         .atMost(WAIT)
         .untilAsserted(

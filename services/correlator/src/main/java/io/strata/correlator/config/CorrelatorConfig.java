@@ -2,6 +2,8 @@ package io.strata.correlator.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.strata.events.incident.IncidentClass;
+import io.strata.events.incident.Severity;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
@@ -13,6 +15,7 @@ import jakarta.validation.constraints.Size;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.apache.kafka.streams.kstream.Materialized;
 import org.hibernate.validator.constraints.time.DurationMin;
 
@@ -47,6 +50,10 @@ public interface CorrelatorConfig {
   /** Device anomaly thresholds. */
   @Valid
   Device device();
+
+  /** Alertmanager alerts: how many an incident keeps, and the rules that let one open it. */
+  @Valid
+  Alerts alerts();
 
   /**
    * Partitions of the correlator's workload-inputs, device-incident-inputs and
@@ -305,6 +312,70 @@ public interface CorrelatorConfig {
     Duration readingsMaxDeferral();
   }
 
+  /**
+   * Alertmanager alerts ({@code strata.alerts.v1}). An alert joins the open incidents of the node
+   * or workload its labels name, as evidence; one that joins none opens an incident only when a
+   * rule maps it to a class, else it stays context for the console.
+   */
+  interface Alerts {
+    /**
+     * Whether the built-in rule {@code nvsentinel-fatal} applies: an alert whose labels carry
+     * {@code is_fatal="true"} and {@code is_healthy="false"} (NVSentinel's {@code
+     * health_events_total}) opens a CRITICAL DEVICE_FAULT on its node. A rule of that name under
+     * {@code rules} replaces it.
+     */
+    @WithDefault("true")
+    boolean nvsentinelFatalRule();
+
+    /**
+     * Opening rules by name ({@code strata.correlator.alerts.rules.<name>.match.<label>=<value>}),
+     * tried in name order; the first whose every label matches exactly opens the incident.
+     */
+    Map<String, @Valid Rule> rules();
+
+    /** Alerts one incident keeps as evidence, the newest; older ones are dropped. */
+    @WithDefault("10")
+    @Min(1)
+    @Max(100)
+    int maxPerIncident();
+
+    /** One opening rule. */
+    interface Rule {
+      /** Label name → the exact value the alert must carry; at least one. */
+      @Size(min = 1)
+      Map<String, String> match();
+
+      /**
+       * The class of the incident it opens on the alert's node: DEVICE_FAULT or DEVICE_DEGRADED.
+       */
+      @WithDefault("DEVICE_FAULT")
+      IncidentClass incidentClass();
+
+      /** The severity of that incident. */
+      @WithDefault("CRITICAL")
+      Severity severity();
+    }
+  }
+
+  /** The alert settings: the built-in rule (unless switched off or replaced) and the configured. */
+  default CorrelatorSettings.Alerts toAlertSettings() {
+    Map<String, CorrelatorSettings.AlertRule> rules = new TreeMap<>();
+    if (alerts().nvsentinelFatalRule()) {
+      rules.put(
+          CorrelatorSettings.Alerts.NVSENTINEL_FATAL_NAME,
+          CorrelatorSettings.Alerts.NVSENTINEL_FATAL);
+    }
+    alerts()
+        .rules()
+        .forEach(
+            (name, rule) ->
+                rules.put(
+                    name,
+                    new CorrelatorSettings.AlertRule(
+                        rule.match(), rule.incidentClass(), rule.severity())));
+    return new CorrelatorSettings.Alerts(new TreeMap<>(rules), alerts().maxPerIncident());
+  }
+
   /** The plain settings the topology is built from. */
   default CorrelatorSettings toSettings() {
     return new CorrelatorSettings(
@@ -345,6 +416,7 @@ public interface CorrelatorConfig {
             device().xidLookback(),
             device().promptCommitSpacing(),
             device().readingsMaxDeferral()),
+        toAlertSettings(),
         internalPartitions(),
         nodePartitions(),
         storeType());

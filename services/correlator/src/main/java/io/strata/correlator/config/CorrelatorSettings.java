@@ -1,6 +1,13 @@
 package io.strata.correlator.config;
 
+import io.strata.events.incident.IncidentClass;
+import io.strata.events.incident.Severity;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.apache.kafka.streams.kstream.Materialized;
 
 /**
@@ -14,6 +21,7 @@ public record CorrelatorSettings(
     Lifecycle lifecycle,
     Ownership ownership,
     Device device,
+    Alerts alerts,
     int internalPartitions,
     int nodePartitions,
     Materialized.StoreType storeType) {
@@ -27,6 +35,7 @@ public record CorrelatorSettings(
         lifecycle,
         ownership,
         other,
+        alerts,
         internalPartitions,
         nodePartitions,
         storeType);
@@ -41,6 +50,7 @@ public record CorrelatorSettings(
         lifecycle,
         ownership,
         device,
+        alerts,
         internalPartitions,
         nodePartitions,
         other);
@@ -138,6 +148,82 @@ public record CorrelatorSettings(
       Duration promptCommitSpacing,
       Duration readingsMaxDeferral) {}
 
+  /**
+   * Alertmanager alerts ({@code strata.alerts.v1}): the rules that open an incident for an alert no
+   * open incident of its node takes (the first matching rule by name), and how many alerts one
+   * incident keeps as evidence (the newest).
+   */
+  public record Alerts(SortedMap<String, AlertRule> rules, int maxPerIncident) {
+
+    /** The classes an alert may open: an incident of a node (or one of its GPUs). */
+    public static final Set<IncidentClass> NODE_CLASSES =
+        Set.of(IncidentClass.DEVICE_FAULT, IncidentClass.DEVICE_DEGRADED);
+
+    /** The name of the built-in rule {@link #NVSENTINEL_FATAL}. */
+    public static final String NVSENTINEL_FATAL_NAME = "nvsentinel-fatal";
+
+    /**
+     * NVSentinel's fatal, unhealthy health events: its platform connector counts every health event
+     * as {@code health_events_total} with the labels node, agent, check_name, recommended_action,
+     * is_fatal and is_healthy, the booleans written by Go's strconv.FormatBool ("true"/"false")
+     * (NVSentinel platform-connectors/pkg/connectors/prom/metrics.go and prom_connector.go, its
+     * docs/METRICS.md). An alert on it, for example {@code increase(health_events_total{is_fatal=
+     * "true",is_healthy="false"}[10m]) > 0}, keeps those labels: a fatal fault on its node.
+     */
+    public static final AlertRule NVSENTINEL_FATAL =
+        new AlertRule(
+            Map.of("is_fatal", "true", "is_healthy", "false"),
+            IncidentClass.DEVICE_FAULT,
+            Severity.CRITICAL);
+
+    public Alerts {
+      rules = Collections.unmodifiableSortedMap(new TreeMap<>(rules));
+      if (maxPerIncident < 1) {
+        throw new IllegalArgumentException(
+            "strata.correlator.alerts.max-per-incident ("
+                + maxPerIncident
+                + ") must be at least 1");
+      }
+      rules.forEach(AlertRule::check);
+    }
+
+    /** The built-in rule alone, 10 alerts per incident. */
+    public static Alerts defaults() {
+      return new Alerts(new TreeMap<>(Map.of(NVSENTINEL_FATAL_NAME, NVSENTINEL_FATAL)), 10);
+    }
+  }
+
+  /**
+   * One opening rule: an alert whose labels carry every {@code match} entry exactly (label name →
+   * value) opens an incident of {@code incidentClass} with {@code severity} on its node.
+   */
+  public record AlertRule(
+      Map<String, String> match, IncidentClass incidentClass, Severity severity) {
+
+    public AlertRule {
+      match = Map.copyOf(match);
+    }
+
+    private static void check(String name, AlertRule rule) {
+      String key = "strata.correlator.alerts.rules." + name;
+      if (rule.match().isEmpty()) {
+        throw new IllegalArgumentException(
+            key + ".match must name at least one label: an empty match would take every alert");
+      }
+      if (!Alerts.NODE_CLASSES.contains(rule.incidentClass())) {
+        throw new IllegalArgumentException(
+            key
+                + ".incident-class ("
+                + rule.incidentClass()
+                + ") must be DEVICE_FAULT or DEVICE_DEGRADED: an alert opens an incident of its"
+                + " node");
+      }
+      if (rule.severity() == null || rule.severity() == Severity.UNSPECIFIED) {
+        throw new IllegalArgumentException(key + ".severity must be INFO, WARNING or CRITICAL");
+      }
+    }
+  }
+
   /** The production defaults (1-minute windows advancing every 10 s). */
   public static CorrelatorSettings defaults() {
     return new CorrelatorSettings(
@@ -169,6 +255,7 @@ public record CorrelatorSettings(
             Duration.ofHours(24)),
         new Ownership(Duration.ofMinutes(2), true),
         new Device(85.0, Duration.ofMinutes(15), Duration.ofMillis(100), Duration.ofSeconds(30)),
+        Alerts.defaults(),
         6,
         6,
         Materialized.StoreType.ROCKS_DB);

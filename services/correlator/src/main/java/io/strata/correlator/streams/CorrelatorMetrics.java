@@ -103,6 +103,25 @@ public final class CorrelatorMetrics {
     registry.counter("strata.correlator.windows.stale").increment();
   }
 
+  /** What an alert did on one side: joined open incidents, opened one, or stayed context. */
+  enum AlertOutcome {
+    JOINED,
+    OPENED,
+    CONTEXT
+  }
+
+  /** An alert naming neither a node nor a workload: the console shows it, the correlator not. */
+  void alertWithoutTarget() {
+    registry.counter("strata.correlator.alerts.without.target").increment();
+  }
+
+  /** An alert handled by the device-incident or the workload side, by what it did there. */
+  void alert(String side, AlertOutcome outcome) {
+    registry
+        .counter("strata.correlator.alerts", "side", side, "outcome", outcome.name())
+        .increment();
+  }
+
   void eventWithoutWorkload() {
     registry.counter("strata.correlator.k8s.events.without.workload").increment();
   }

@@ -36,7 +36,9 @@ import org.apache.kafka.streams.processor.api.ProcessorSupplier;
  * model_version hopping windows measure them), nodes (cluster/node: pods, claims and GPUs meet
  * there, so ownership is checked locally), workloads (cluster/namespace/workload: windows meet the
  * workload's GPUs, pods and events, and are classified) and device incidents (cluster/node: device
- * trouble and node state meet the window verdicts of the workloads they affect).
+ * trouble and node state meet the window verdicts of the workloads they affect). Alertmanager
+ * alerts reach the device-incident side by the node they name and the workload side by the
+ * workload.
  */
 public final class CorrelatorTopology {
 
@@ -133,6 +135,20 @@ public final class CorrelatorTopology {
             List.of(
                 Routed.ToWorkload.class, Routed.ToDeviceIncidents.class, Routed.FindingOut.class));
 
+    // Alertmanager alerts: to the device-incident side by node, to the workload side by workload,
+    // each merged into that side's repartition like the side's other inputs.
+    RoutedBranches alertOut =
+        RoutedBranches.split(
+            guarded(
+                source(builder, Topics.ALERTS, "alerts", metrics)
+                    .filter((key, alert) -> alert != null, Named.as("alerts-present")),
+                () -> new AlertRouter(settings.alerts(), metrics),
+                "alert-router",
+                Topics.ALERTS.valueSerde(),
+                metrics),
+            "alert",
+            List.of(Routed.ToWorkload.class, Routed.ToDeviceIncidents.class));
+
     KStream<String, WorkloadInput> windows =
         TraceTopology.measureWindows(builder, traces, settings, metrics);
     KStream<String, WorkloadInput> events =
@@ -161,6 +177,7 @@ public final class CorrelatorTopology {
                     .merge(nodeOut.workloadInputs(), Named.as("merge-device-state"))
                     .merge(windows, Named.as("merge-windows"))
                     .merge(events, Named.as("merge-events"))
+                    .merge(alertOut.workloadInputs(), Named.as("merge-alert-workload-inputs"))
                     .repartition(
                         // Owned GPUs' snapshots (most records) in binary; the rest JSON.
                         Repartitioned.with(Serdes.String(), new WorkloadInputSerde())
@@ -184,6 +201,7 @@ public final class CorrelatorTopology {
                 nodeOut
                     .deviceInputs()
                     .merge(workloadOut.deviceInputs(), Named.as("merge-device-verdicts"))
+                    .merge(alertOut.deviceInputs(), Named.as("merge-alert-device-inputs"))
                     .repartition(
                         Repartitioned.with(Serdes.String(), json(DeviceIncidentInput.class))
                             .withName("device-incident-inputs")

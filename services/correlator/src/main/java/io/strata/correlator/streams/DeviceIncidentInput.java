@@ -2,6 +2,7 @@ package io.strata.correlator.streams;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.strata.correlator.core.incident.AlertNotice;
 import io.strata.correlator.core.incident.RequestEvidence;
 import io.strata.correlator.core.incident.WindowVerdict;
 import io.strata.correlator.core.state.GpuTrouble;
@@ -10,8 +11,9 @@ import io.strata.correlator.core.state.NodeHealth;
 /**
  * Everything the device-incident side consumes, keyed by cluster/node: device trouble and clean
  * samples and node state from the node side, window verdicts and quiet notices of the affected
- * workloads from the workload side. Every case but {@link Node} names its tracker
- * (cluster/node/gpu|CLASS).
+ * workloads from the workload side, Alertmanager alerts naming the node (from strata.alerts.v1) or
+ * a workload an incident affects (from the workload side). Every case but {@link Node} and {@link
+ * NodeAlert} names its tracker (cluster/node/gpu|CLASS).
  *
  * <p>It travels over the device-incident-inputs repartition topic as JSON, {@code kind} naming the
  * case ({@code InputWireFormatTest}).
@@ -23,7 +25,9 @@ import io.strata.correlator.core.state.NodeHealth;
   @JsonSubTypes.Type(value = DeviceIncidentInput.Node.class, name = "NODE"),
   @JsonSubTypes.Type(value = DeviceIncidentInput.Verdict.class, name = "VERDICT"),
   @JsonSubTypes.Type(value = DeviceIncidentInput.Quiet.class, name = "QUIET"),
-  @JsonSubTypes.Type(value = DeviceIncidentInput.Evidence.class, name = "REQUEST_EVIDENCE")
+  @JsonSubTypes.Type(value = DeviceIncidentInput.Evidence.class, name = "REQUEST_EVIDENCE"),
+  @JsonSubTypes.Type(value = DeviceIncidentInput.NodeAlert.class, name = "NODE_ALERT"),
+  @JsonSubTypes.Type(value = DeviceIncidentInput.WorkloadAlert.class, name = "WORKLOAD_ALERT")
 })
 sealed interface DeviceIncidentInput {
 
@@ -56,6 +60,15 @@ sealed interface DeviceIncidentInput {
   /** A workload's regression, joined to the incident as evidence. */
   record Evidence(String trackerKey, RequestEvidence requestEvidence) implements ForTracker {}
 
+  /**
+   * An alert naming the node: it joins the node's open incidents, or opens one by its rule. It
+   * concerns every tracker of the node.
+   */
+  record NodeAlert(AlertNotice alert) implements DeviceIncidentInput {}
+
+  /** An alert naming a workload the incident affects: joined to it as evidence, never opening. */
+  record WorkloadAlert(String trackerKey, AlertNotice alert) implements ForTracker {}
+
   static DeviceIncidentInput trouble(
       String trackerKey, GpuTrouble gpu, String workloadKey, NodeHealth node) {
     return new Trouble(trackerKey, gpu, workloadKey, node);
@@ -80,5 +93,13 @@ sealed interface DeviceIncidentInput {
 
   static DeviceIncidentInput requestEvidence(String trackerKey, RequestEvidence evidence) {
     return new Evidence(trackerKey, evidence);
+  }
+
+  static DeviceIncidentInput nodeAlert(AlertNotice alert) {
+    return new NodeAlert(alert);
+  }
+
+  static DeviceIncidentInput workloadAlert(String trackerKey, AlertNotice alert) {
+    return new WorkloadAlert(trackerKey, alert);
   }
 }

@@ -1,6 +1,7 @@
 package io.strata.correlator.streams;
 
 import io.strata.correlator.config.CorrelatorSettings;
+import io.strata.correlator.core.incident.AlertNotice;
 import io.strata.correlator.core.incident.DeviceWatch;
 import io.strata.correlator.core.incident.DeviceWatchDecisions;
 import io.strata.correlator.core.incident.DeviceWatchDecisions.EvidenceTarget;
@@ -89,6 +90,18 @@ final class DeviceWatches {
           evidence.decidedAt());
     }
     return !targets.isEmpty();
+  }
+
+  /**
+   * An alert naming the workload: sent to every device incident the workload is watched for, to be
+   * joined there as evidence. Returns whether there was any.
+   */
+  boolean joinAlert(String workloadKey, AlertNotice alert, Instant at) {
+    List<KeyValue<String, DeviceWatch>> watched = watchesOf(workloadKey);
+    for (KeyValue<String, DeviceWatch> entry : watched) {
+      forward(entry.value, DeviceIncidentInput.workloadAlert(entry.value.trackerKey(), alert), at);
+    }
+    return !watched.isEmpty();
   }
 
   /** Stream-time check: a watched workload without measurable traffic for the quiet period. */

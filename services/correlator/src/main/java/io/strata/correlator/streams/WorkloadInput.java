@@ -3,6 +3,7 @@ package io.strata.correlator.streams;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.strata.correlator.core.incident.AlertNotice;
 import io.strata.correlator.core.request.WindowStats;
 import io.strata.correlator.core.state.EventMark;
 import io.strata.correlator.core.state.GpuSnapshot;
@@ -24,7 +25,8 @@ import io.strata.correlator.core.state.PodBrief;
   @JsonSubTypes.Type(value = WorkloadInput.Pod.class, name = "POD"),
   @JsonSubTypes.Type(value = WorkloadInput.PodRemoved.class, name = "POD_REMOVED"),
   @JsonSubTypes.Type(value = WorkloadInput.Event.class, name = "EVENT"),
-  @JsonSubTypes.Type(value = WorkloadInput.DeviceWatch.class, name = "DEVICE_WATCH")
+  @JsonSubTypes.Type(value = WorkloadInput.DeviceWatch.class, name = "DEVICE_WATCH"),
+  @JsonSubTypes.Type(value = WorkloadInput.Alert.class, name = "ALERT")
 })
 sealed interface WorkloadInput {
 
@@ -54,6 +56,9 @@ sealed interface WorkloadInput {
    */
   record DeviceWatch(@JsonProperty("object_key") String trackerKey) implements WorkloadInput {}
 
+  /** An Alertmanager alert naming the workload: evidence for its open incidents. */
+  record Alert(AlertNotice alert) implements WorkloadInput {}
+
   static WorkloadInput window(WindowStats window) {
     return new Window(window);
   }
@@ -80,5 +85,9 @@ sealed interface WorkloadInput {
 
   static WorkloadInput event(EventMark event) {
     return new Event(event);
+  }
+
+  static WorkloadInput alert(AlertNotice alert) {
+    return new Alert(alert);
   }
 }

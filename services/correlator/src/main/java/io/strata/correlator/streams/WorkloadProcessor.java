@@ -32,7 +32,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * The workload side: keeps each workload's GPUs, pods, events and model versions; compares every
  * closed window with its baseline; classifies regressions along the on-call path and runs the
  * request-level incident lifecycle, including recovery (and resolution without traffic, on stream
- * time); reports its windows to the device incidents that affect it.
+ * time); reports its windows to the device incidents that affect it; joins Alertmanager alerts
+ * naming the workload to its open incidents ({@link WorkloadAlerts}).
  */
 final class WorkloadProcessor implements Processor<String, WorkloadInput, String, Routed> {
 
@@ -55,6 +56,7 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
   private KeyValueStore<String, BaselineTracker> baselines;
   private KeyValueStore<String, IncidentTracker> incidents;
   private DeviceWatches watches;
+  private WorkloadAlerts alerts;
   private Instant nextSweep;
   private static final Duration SWEEP_EVERY = Duration.ofMinutes(10);
 
@@ -81,6 +83,9 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
             context,
             context.getStateStore(StoreNames.DEVICE_WATCHES),
             baselines);
+    this.alerts =
+        new WorkloadAlerts(
+            settings.alerts().maxPerIncident(), context, incidents, watches, metrics);
     QuietIncidents quiet =
         new QuietIncidents(settings.lifecycle(), context, incidents, baselines, metrics);
     // Stream time: windows are event time, and the partition's time keeps moving with the device
@@ -118,6 +123,8 @@ final class WorkloadProcessor implements Processor<String, WorkloadInput, String
       pods.delete(WorkloadParts.partKey(workload, pod.podKey()));
     } else if (input instanceof WorkloadInput.Event event) {
       workloads.put(workload, meta(workload).withEvent(event.event(), eventKeep));
+    } else if (input instanceof WorkloadInput.Alert alert) {
+      alerts.onAlert(workload, alert.alert(), Instant.ofEpochMilli(record.timestamp()));
     } else if (input instanceof WorkloadInput.DeviceWatch watch) {
       watches.register(workload, watch.trackerKey(), Instant.ofEpochMilli(record.timestamp()));
     } else if (input instanceof WorkloadInput.Window closed) {

@@ -243,6 +243,7 @@ class MultiInstanceQueriesTest {
             defaults.lifecycle(),
             defaults.ownership(),
             defaults.device(),
+            defaults.alerts(),
             4,
             defaults.nodePartitions(),
             Materialized.StoreType.IN_MEMORY);

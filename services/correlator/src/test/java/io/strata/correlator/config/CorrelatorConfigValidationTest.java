@@ -9,11 +9,14 @@ import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfig;
 import io.smallrye.config.SmallRyeConfigBuilder;
 import io.smallrye.config.validator.BeanValidationConfigValidator;
+import io.strata.events.incident.IncidentClass;
+import io.strata.events.incident.Severity;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
 import java.time.Duration;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -91,6 +94,73 @@ class CorrelatorConfigValidationTest {
     assertThatThrownBy(() -> load(Map.of("strata.correlator.advertised-server", "correlator-0")))
         .isInstanceOf(ConfigValidationException.class)
         .hasMessageContaining("strata.correlator.advertised-server");
+  }
+
+  @Test
+  void theBuiltInAlertRuleIsOnByDefaultReplaceableAndCanBeSwitchedOff() {
+    assertThat(load(Map.of()).getConfigMapping(CorrelatorConfig.class).toSettings().alerts())
+        .isEqualTo(
+            new CorrelatorSettings.Alerts(
+                new TreeMap<>(
+                    Map.of("nvsentinel-fatal", CorrelatorSettings.Alerts.NVSENTINEL_FATAL)),
+                10));
+    assertThat(
+            load(Map.of("strata.correlator.alerts.nvsentinel-fatal-rule", "false"))
+                .getConfigMapping(CorrelatorConfig.class)
+                .toSettings()
+                .alerts()
+                .rules())
+        .isEmpty();
+  }
+
+  @Test
+  void aConfiguredAlertRuleIsTakenWithItsDefaults() {
+    CorrelatorSettings.Alerts alerts =
+        load(Map.of(
+                "strata.correlator.alerts.rules.gpu-hot.match.alertname", "GpuTemperatureHigh",
+                "strata.correlator.alerts.rules.gpu-hot.match.severity", "critical",
+                "strata.correlator.alerts.rules.gpu-hot.incident-class", "DEVICE_DEGRADED",
+                "strata.correlator.alerts.max-per-incident", "5"))
+            .getConfigMapping(CorrelatorConfig.class)
+            .toSettings()
+            .alerts();
+    assertThat(alerts.maxPerIncident()).isEqualTo(5);
+    assertThat(alerts.rules().keySet()).containsExactly("gpu-hot", "nvsentinel-fatal");
+    assertThat(alerts.rules().get("gpu-hot"))
+        .isEqualTo(
+            new CorrelatorSettings.AlertRule(
+                Map.of("alertname", "GpuTemperatureHigh", "severity", "critical"),
+                IncidentClass.DEVICE_DEGRADED,
+                Severity.CRITICAL));
+  }
+
+  @Test
+  void anAlertRuleOpeningANonNodeClassFailsNamingTheKey() {
+    CorrelatorConfig config =
+        load(Map.of(
+                "strata.correlator.alerts.rules.queue.match.alertname", "QueueLong",
+                "strata.correlator.alerts.rules.queue.incident-class", "QUEUE_BACKLOG"))
+            .getConfigMapping(CorrelatorConfig.class);
+    assertThatThrownBy(config::toSettings)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("strata.correlator.alerts.rules.queue.incident-class");
+  }
+
+  @Test
+  void anAlertRuleWithoutMatchFailsNamingTheKey() {
+    assertThatThrownBy(
+            () ->
+                load(Map.of("strata.correlator.alerts.rules.any.incident-class", "DEVICE_FAULT"))
+                    .getConfigMapping(CorrelatorConfig.class)
+                    .toSettings())
+        .hasMessageContaining("strata.correlator.alerts.rules.any.match");
+  }
+
+  @Test
+  void aZeroAlertLimitFailsNamingTheKey() {
+    assertThatThrownBy(() -> load(Map.of("strata.correlator.alerts.max-per-incident", "0")))
+        .isInstanceOf(ConfigValidationException.class)
+        .hasMessageContaining("strata.correlator.alerts.max-per-incident");
   }
 
   @Test

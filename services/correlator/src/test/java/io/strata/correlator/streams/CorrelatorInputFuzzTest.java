@@ -35,14 +35,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Fuzzing every correlator input topic (issue 16): the real topology in a TopologyTestDriver gets
- * mutated JSON bytes (and random keys) on each of its seven input topics, from a fixed seed. The
+ * mutated JSON bytes (and random keys) on each of its eight input topics, from a fixed seed. The
  * driver never throws; a record its topic's serde cannot read is dead-lettered exactly once with
  * reason DESERIALIZATION_FAILED and its origin topic; a readable one is processed or dead-lettered
  * with a reason; an unmutated valid record is never dead-lettered.
  */
 class CorrelatorInputFuzzTest {
 
-  /** 1,500 per topic, 10,500 in all: the driver takes about 2 ms a record. */
+  /** 1,500 per topic, 12,000 in all: the driver takes about 2 ms a record. */
   static final int RECORDS_PER_TOPIC = 1_500;
 
   private static final String[] VALUES = {
@@ -258,6 +258,21 @@ class CorrelatorInputFuzzTest {
                 "{\"trace_id\":\"4bf92f3577b34da6a3ce929d0e0e4736\",\"span_id\":\"00f067aa0ba902b7\","
                     + "\"name\":\"gpu.execute\",\"stage\":\"GPU_EXECUTE\",\"kind\":\"INTERNAL\","
                     + "\"root\":false,\"start\":\"2026-11-30T10:00:00Z\",\"duration_nanos\":5000000}")));
+    seeds.put(
+        Topics.ALERTS,
+        List.of(
+            text(
+                "{\"fingerprint\":\"f1\",\"cluster\":\"c1\",\"status\":\"FIRING\","
+                    + "\"alert_name\":\"NVSentinelFatal\",\"labels\":{\"is_fatal\":\"true\","
+                    + "\"is_healthy\":\"false\",\"node\":\"node-1\"},\"annotations\":"
+                    + "{\"summary\":\"fatal\"},\"starts_at\":\"2026-11-30T10:00:00Z\","
+                    + "\"correlation\":{\"cluster\":\"c1\",\"node\":\"node-1\",\"namespace\":"
+                    + "\"ml\",\"workload\":\"serve\"},\"gpu_uuid\":\"GPU-1\"}"),
+            text(
+                "{\"fingerprint\":\"f1\",\"cluster\":\"c1\",\"status\":\"RESOLVED\","
+                    + "\"alert_name\":\"NVSentinelFatal\",\"labels\":{\"is_fatal\":\"true\","
+                    + "\"is_healthy\":\"false\"},\"ends_at\":\"2026-11-30T10:05:00Z\","
+                    + "\"correlation\":{\"node\":\"node-1\"}}")));
     return seeds;
   }
 

@@ -170,6 +170,7 @@ class HeadOfLineBrokerTest {
         s.lifecycle(),
         s.ownership(),
         s.device(),
+        s.alerts(),
         1,
         nodePartitions,
         Materialized.StoreType.IN_MEMORY);

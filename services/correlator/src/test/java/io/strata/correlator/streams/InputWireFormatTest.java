@@ -3,8 +3,14 @@ package io.strata.correlator.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.strata.correlator.core.incident.AlertNotice;
+import io.strata.correlator.core.incident.AlertOpening;
 import io.strata.correlator.core.incident.WindowVerdict;
+import io.strata.events.Correlation;
+import io.strata.events.alert.AlertStatus;
+import io.strata.events.incident.AlertEvidence;
 import io.strata.events.incident.IncidentClass;
+import io.strata.events.incident.Severity;
 import io.strata.events.json.StrataJson;
 import io.strata.events.serde.JsonSerde;
 import org.junit.jupiter.api.Test;
@@ -139,6 +145,44 @@ class InputWireFormatTest {
         .isInstanceOfSatisfying(
             DeviceIncidentInput.Evidence.class,
             e -> assertThat(e.requestEvidence().workloadKey()).isEqualTo("c1/ns/w"));
+  }
+
+  /** An alert as both incident sides receive it (AlertNotice under {@code alert}). */
+  private static final String NOTICE =
+      "{\"evidence\":{\"fingerprint\":\"f1\",\"alert_name\":\"A\",\"status\":\"FIRING\"},"
+          + "\"correlation\":{\"cluster\":\"c1\",\"node\":\"n1\"},\"gpu_uuid\":\"GPU-1\","
+          + "\"opening\":{\"rule\":\"nvsentinel-fatal\",\"incident_class\":\"DEVICE_FAULT\","
+          + "\"severity\":\"CRITICAL\"}}";
+
+  private static AlertNotice notice() {
+    return new AlertNotice(
+        new AlertEvidence("f1", "A", AlertStatus.FIRING, null, null, null, null, null),
+        Correlation.builder().cluster("c1").node("n1").build(),
+        "GPU-1",
+        new AlertOpening("nvsentinel-fatal", IncidentClass.DEVICE_FAULT, Severity.CRITICAL));
+  }
+
+  @Test
+  void alertInputsDecodeFromTheirJsonForm() {
+    assertThat(device("{\"kind\":\"NODE_ALERT\",\"alert\":" + NOTICE + "}"))
+        .isEqualTo(new DeviceIncidentInput.NodeAlert(notice()));
+    assertThat(
+            device(
+                "{\"kind\":\"WORKLOAD_ALERT\",\"tracker_key\":\"c1/n1/GPU-1|DEVICE_FAULT\","
+                    + "\"alert\":"
+                    + NOTICE
+                    + "}"))
+        .isEqualTo(new DeviceIncidentInput.WorkloadAlert("c1/n1/GPU-1|DEVICE_FAULT", notice()));
+    assertThat(workload("{\"kind\":\"ALERT\",\"alert\":" + NOTICE + "}"))
+        .isEqualTo(new WorkloadInput.Alert(notice()));
+  }
+
+  @Test
+  void anAlertIsWrittenWithItsFieldsOnly() throws Exception {
+    assertThat(written(deviceSerde.serialize("t", new DeviceIncidentInput.NodeAlert(notice()))))
+        .isEqualTo(tree("{\"kind\":\"NODE_ALERT\",\"alert\":" + NOTICE + "}"));
+    assertThat(written(workloadSerde.serialize("t", new WorkloadInput.Alert(notice()))))
+        .isEqualTo(tree("{\"kind\":\"ALERT\",\"alert\":" + NOTICE + "}"));
   }
 
   @Test

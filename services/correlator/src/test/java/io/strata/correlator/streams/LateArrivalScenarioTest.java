@@ -80,6 +80,7 @@ class LateArrivalScenarioTest {
         base.lifecycle(),
         base.ownership(),
         base.device(),
+        base.alerts(),
         base.internalPartitions(),
         base.nodePartitions(),
         base.storeType());

@@ -3,6 +3,8 @@ package io.strata.correlator.streams;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.events.Correlation;
+import io.strata.events.alert.AlertEvent;
+import io.strata.events.alert.AlertStatus;
 import io.strata.events.device.DeviceField;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceOwner;
@@ -71,6 +73,7 @@ public final class Scenario implements AutoCloseable {
   private final TestInputTopic<String, XidEvent> xids;
   private final TestInputTopic<String, WorkloadEvent> events;
   private final TestInputTopic<String, SpanSummary> spans;
+  private final TestInputTopic<String, AlertEvent> alerts;
   private final TestOutputTopic<String, Incident> incidents;
   private final TestOutputTopic<String, DeviceFinding> findings;
   private final List<TestRecord<String, Incident>> incidentLog = new ArrayList<>();
@@ -102,6 +105,7 @@ public final class Scenario implements AutoCloseable {
     xids = input(Topics.DEVICE_XIDS);
     events = input(Topics.K8S_EVENTS);
     spans = input(Topics.TRACE_SPANS);
+    alerts = input(Topics.ALERTS);
     incidents =
         driver.createOutputTopic(
             Topics.INCIDENTS.name(),
@@ -161,6 +165,7 @@ public final class Scenario implements AutoCloseable {
         new CorrelatorSettings.Ownership(Duration.ofSeconds(30), true),
         new CorrelatorSettings.Device(
             85.0, Duration.ofMinutes(5), Duration.ofMillis(100), Duration.ofSeconds(30)),
+        CorrelatorSettings.Alerts.defaults(),
         1,
         6,
         Materialized.StoreType.IN_MEMORY);
@@ -402,6 +407,46 @@ public final class Scenario implements AutoCloseable {
             "http://" + node + ":9400/metrics",
             at);
     xids.pipeInput(new TestRecord<>(Keys.gpu(CLUSTER, node, gpu), event, headers, at));
+  }
+
+  // ---- alerts -------------------------------------------------------------------------------
+
+  /**
+   * An alert as trace-ingest's Alertmanager receiver publishes it: {@code names} is what its labels
+   * were mapped to (cluster set), {@code gpu} the GPU they name or null.
+   */
+  static AlertEvent alert(
+      String fingerprint,
+      AlertStatus status,
+      String alertName,
+      Map<String, String> labels,
+      Correlation names,
+      String gpu,
+      Instant startsAt,
+      Instant endsAt) {
+    Map<String, String> all = new HashMap<>(labels);
+    all.put("alertname", alertName);
+    return new AlertEvent(
+        fingerprint,
+        CLUSTER,
+        status,
+        alertName,
+        labels.get("severity"),
+        all,
+        Map.of("summary", alertName + " fired"),
+        startsAt,
+        endsAt,
+        "http://prometheus:9090/graph?g0.expr=" + alertName,
+        "strata",
+        "http://alertmanager:9093",
+        names,
+        gpu,
+        status == AlertStatus.RESOLVED ? endsAt : startsAt);
+  }
+
+  /** Publishes an alert as the receiver would, keyed by its fingerprint. */
+  void alert(AlertEvent alert, Instant at) {
+    alerts.pipeInput(alert.fingerprint(), alert, at);
   }
 
   // ---- traces -------------------------------------------------------------------------------

@@ -60,6 +60,7 @@ public final class TopologyThroughputBench {
             defaults.lifecycle(),
             defaults.ownership(),
             defaults.device(),
+            defaults.alerts(),
             1,
             defaults.nodePartitions(),
             Materialized.StoreType.IN_MEMORY);

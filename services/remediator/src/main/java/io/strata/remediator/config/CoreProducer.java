@@ -1,6 +1,7 @@
 package io.strata.remediator.config;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.strata.loglinks.LogLinks;
 import io.strata.remediator.core.ApprovalService;
 import io.strata.remediator.core.EngineSettings;
 import io.strata.remediator.core.RemediationEngine;
@@ -13,7 +14,6 @@ import io.strata.remediator.core.guard.GuardSettings;
 import io.strata.remediator.core.guard.PauseSwitch;
 import io.strata.remediator.core.journal.ActionJournal;
 import io.strata.remediator.core.journal.ActionSigner;
-import io.strata.remediator.core.loglinks.LogLinks;
 import io.strata.remediator.core.patch.PatchFactory;
 import io.strata.remediator.core.patch.PatchSettings;
 import io.strata.remediator.core.plan.ActionPlanner;
@@ -33,7 +33,10 @@ public class CoreProducer {
   @Produces
   @Singleton
   LogLinks logLinks(RemediatorConfig config) {
-    return LogLinks.of(config.logLinks().templates(), config.logLinks().windowMargin());
+    return LogLinks.of(
+        "strata.remediator.log-links",
+        config.logLinks().templates(),
+        config.logLinks().windowMargin());
   }
 
   @Produces
@@ -115,7 +118,8 @@ public class CoreProducer {
       Notifier notifier,
       ReviewSink reviews,
       RemediatorConfig config,
-      Clock clock) {
+      Clock clock,
+      LogLinks logLinks) {
     EngineSettings settings =
         new EngineSettings(
             config.execution().maxAttempts(),
@@ -133,6 +137,7 @@ public class CoreProducer {
         notifier,
         reviews,
         settings,
-        clock);
+        clock,
+        logLinks);
   }
 }

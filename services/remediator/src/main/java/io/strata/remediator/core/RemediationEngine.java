@@ -6,6 +6,7 @@ import io.strata.events.remediation.ActionOutcomeReason;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.RemediationAction;
+import io.strata.loglinks.LogLinks;
 import io.strata.remediator.core.cluster.TargetException;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.journal.ActionIds;
@@ -50,6 +51,7 @@ public final class RemediationEngine {
   private final ReviewSink reviews;
   private final EngineSettings settings;
   private final Clock clock;
+  private final LogLinks logLinks;
 
   private final Map<String, Incident> incidents = new LinkedHashMap<>();
   private final Map<String, Long> processedRevisions = new HashMap<>();
@@ -69,6 +71,33 @@ public final class RemediationEngine {
       ReviewSink reviews,
       EngineSettings settings,
       Clock clock) {
+    this(
+        journal,
+        planner,
+        gateway,
+        patches,
+        approvals,
+        notifier,
+        reviews,
+        settings,
+        clock,
+        LogLinks.none());
+  }
+
+  /**
+   * @param logLinks the log link templates the review records' {@code log_links} are filled from
+   */
+  public RemediationEngine(
+      ActionJournal journal,
+      ActionPlanner planner,
+      TargetGateway gateway,
+      PatchFactory patches,
+      ApprovalService approvals,
+      Notifier notifier,
+      ReviewSink reviews,
+      EngineSettings settings,
+      Clock clock,
+      LogLinks logLinks) {
     this.journal = journal;
     this.proposer = new PlanProposer(journal, planner, gateway, patches, notifier, settings, clock);
     this.approvals = approvals;
@@ -76,6 +105,7 @@ public final class RemediationEngine {
     this.reviews = reviews;
     this.settings = settings;
     this.clock = clock;
+    this.logLinks = logLinks;
   }
 
   /**
@@ -246,7 +276,11 @@ public final class RemediationEngine {
     if (!reviewed.contains(episode)) {
       reviews.write(
           ReviewBuilder.build(
-              incident, journal.store(), Optional.ofNullable(deadlineMissed.get(episode)), now));
+              incident,
+              journal.store(),
+              Optional.ofNullable(deadlineMissed.get(episode)),
+              now,
+              logLinks));
       reviewed.add(episode);
     }
     return toExecute;

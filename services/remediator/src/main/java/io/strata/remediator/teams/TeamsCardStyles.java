@@ -1,7 +1,7 @@
 package io.strata.remediator.teams;
 
+import io.strata.loglinks.LogLinks;
 import io.strata.remediator.config.RemediatorConfig;
-import io.strata.remediator.core.loglinks.LogLinks;
 import io.strata.remediator.core.teams.CardStyle;
 import java.util.ArrayList;
 import java.util.List;

@@ -8,9 +8,11 @@ import io.strata.events.remediation.ActionOutcomeReason;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
+import io.strata.events.remediation.LogLinkRef;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.ReviewOutcome;
 import io.strata.events.remediation.ReviewRecord;
+import io.strata.loglinks.LogLinks;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.execute.ActionExecutor;
 import io.strata.remediator.core.guard.ExecutionGuards;
@@ -62,6 +64,10 @@ class RemediationEngineTest {
   }
 
   private RemediationEngine engine(UndoMode undo, DeadlinePolicy onDeadline) {
+    return engine(undo, onDeadline, LogLinks.none());
+  }
+
+  private RemediationEngine engine(UndoMode undo, DeadlinePolicy onDeadline, LogLinks logLinks) {
     return new RemediationEngine(
         journal,
         new ActionPlanner(new ClassPlans(Map.of())),
@@ -72,7 +78,8 @@ class RemediationEngineTest {
         reviews::add,
         new EngineSettings(
             3, false, Set.of(ActionType.CORDON_NODE), undo, Duration.ofMinutes(30), onDeadline),
-        clock);
+        clock,
+        logLinks);
   }
 
   @Test
@@ -240,5 +247,29 @@ class RemediationEngineTest {
               assertThat(r.actions()).isEmpty();
               assertThat(r.exemplarTraceId()).isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
             });
+  }
+
+  @Test
+  void theReviewCarriesTheEpisodesLogLinksFromTheTemplates() {
+    LogLinks logLinks =
+        LogLinks.of(
+            "strata.remediator.log-links",
+            Map.of(
+                "traces", "https://logs.example/t?trace={trace_id}&from={from}&to={to}",
+                "pods", "https://logs.example/p?ns={namespace}&pod={pod}"),
+            Duration.ofMinutes(1));
+    RemediationEngine engine = engine(UndoMode.PROPOSE, DeadlinePolicy.ESCALATE, logLinks);
+
+    engine.onIncident(Fixtures.deviceFault("inc-7", 1, IncidentState.RESOLVED, List.of("gone")));
+
+    // The window: opened 10:00:00 minus a minute to resolved 10:10:00 plus a minute.
+    assertThat(reviews.get(0).logLinks())
+        .containsExactly(
+            new LogLinkRef(
+                "traces",
+                "trace 4bf92f3577b34da6a3ce929d0e0e4736",
+                "https://logs.example/t?trace=4bf92f3577b34da6a3ce929d0e0e4736"
+                    + "&from=2026-11-30T09%3A59%3A00Z&to=2026-11-30T10%3A11%3A00Z"),
+            new LogLinkRef("pods", "pod llm-0", "https://logs.example/p?ns=ml&pod=llm-0"));
   }
 }

@@ -14,10 +14,10 @@ import io.strata.events.incident.Signal;
 import io.strata.events.incident.Trigger;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.RemediationAction;
+import io.strata.loglinks.LogLink;
+import io.strata.loglinks.LogLinks;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.journal.Actions;
-import io.strata.remediator.core.loglinks.LogLink;
-import io.strata.remediator.core.loglinks.LogLinks;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -83,6 +83,7 @@ class SlackMessagesTest {
   void logLinksAreAContextLineOfEscapedMrkdwnLinks() {
     LogLinks logs =
         LogLinks.of(
+            "strata.remediator.log-links",
             Map.of(
                 "kibana",
                 "https://kibana.example/app/discover#/?_g=(time:(from:'{from}',to:'{to}'))"

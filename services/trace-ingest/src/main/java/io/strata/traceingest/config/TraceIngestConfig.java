@@ -32,8 +32,11 @@ public interface TraceIngestConfig {
   /** Which span and resource attributes fill the correlation block. */
   Attributes attributes();
 
-  /** The span-summary producer. */
+  /** The span-summary producer (also of alert events). */
   Kafka kafka();
+
+  /** Alertmanager's webhook on the OTLP/HTTP listener. */
+  AlertmanagerConfig alertmanager();
 
   /** OTLP/HTTP and OTLP/gRPC listeners and their limits. */
   interface Receiver {

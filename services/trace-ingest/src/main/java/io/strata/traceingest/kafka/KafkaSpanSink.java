@@ -7,10 +7,7 @@ import io.strata.kafka.produce.RecordStamper;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.Serializer;
@@ -45,33 +42,7 @@ public final class KafkaSpanSink implements SpanSink {
 
   @Override
   public CompletionStage<Void> publish(List<SpanSummary> summaries) {
-    CompletableFuture<Void> done = new CompletableFuture<>();
-    if (summaries.isEmpty()) {
-      done.complete(null);
-      return done;
-    }
-    AtomicInteger pending = new AtomicInteger(summaries.size());
-    AtomicReference<Exception> firstError = new AtomicReference<>();
-    for (int i = 0; i < summaries.size(); i++) {
-      SpanSummary summary = summaries.get(i);
-      try {
-        producer.send(
-            record(summary),
-            (metadata, error) -> {
-              if (error != null) {
-                firstError.compareAndSet(null, error);
-              }
-              finishOne(pending, 1, firstError, done);
-            });
-      } catch (RuntimeException e) {
-        // Not handed over (no metadata within max.block.ms, producer closed, ...): the rest
-        // of the batch is not sent either, and the whole request will be retried by the client.
-        firstError.compareAndSet(null, e);
-        finishOne(pending, summaries.size() - i, firstError, done);
-        break;
-      }
-    }
-    return done;
+    return AcknowledgedBatch.send(producer, summaries, this::record);
   }
 
   private ProducerRecord<String, byte[]> record(SpanSummary summary) {
@@ -82,20 +53,5 @@ public final class KafkaSpanSink implements SpanSink {
         values.serialize(topic, summary),
         summary.receivedAt(),
         Map.of());
-  }
-
-  private static void finishOne(
-      AtomicInteger pending,
-      int count,
-      AtomicReference<Exception> firstError,
-      CompletableFuture<Void> done) {
-    if (pending.addAndGet(-count) == 0) {
-      Exception error = firstError.get();
-      if (error == null) {
-        done.complete(null);
-      } else {
-        done.completeExceptionally(error);
-      }
-    }
   }
 }

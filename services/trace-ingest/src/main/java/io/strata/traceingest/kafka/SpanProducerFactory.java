@@ -19,8 +19,9 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.eclipse.microprofile.config.Config;
 
 /**
- * The span-summary producer: the shared reliable settings (idempotent, acks=all), short blocking
- * and a bounded producer buffer from this service's configuration, client metrics bound.
+ * The producer of span summaries and alert events: the shared reliable settings (idempotent,
+ * acks=all), short blocking and a bounded producer buffer from this service's configuration, client
+ * metrics bound.
  */
 public class SpanProducerFactory {
 
@@ -49,7 +50,7 @@ public class SpanProducerFactory {
   static Map<String, Object> properties(
       TraceIngestConfig.Kafka kafka, String bootstrapServers, Map<String, Object> security) {
     return ProducerSettings.reliable(bootstrapServers, "strata-trace-ingest")
-        .writing(List.of(Topics.TRACE_SPANS))
+        .writing(List.of(Topics.TRACE_SPANS, Topics.ALERTS))
         .maxBlock(kafka.maxBlock())
         .requestTimeout(kafka.requestTimeout())
         .deliveryTimeout(kafka.deliveryTimeout())

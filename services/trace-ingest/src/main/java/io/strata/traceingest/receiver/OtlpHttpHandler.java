@@ -76,7 +76,7 @@ public final class OtlpHttpHandler implements Handler<HttpServerRequest> {
     }
     Transport transport =
         format.get() == OtlpFormat.JSON ? Transport.HTTP_JSON : Transport.HTTP_PROTOBUF;
-    if (declaredLength(request) > decoder.maxBodyBytes()) {
+    if (BoundedBody.declaredLength(request) > decoder.maxBodyBytes()) {
       // Answered once the body is drained (unread, so memory stays flat): clients that write the
       // whole body before reading would see a reset instead of the 413.
       request.endHandler(ignored -> reject(request, transport, format.get(), decoder.tooLarge()));
@@ -97,47 +97,37 @@ public final class OtlpHttpHandler implements Handler<HttpServerRequest> {
   }
 
   /** Reads one request's body within the limit, then processes it; ends the request slot once. */
-  private final class BodyCollector {
+  private final class BodyCollector implements BoundedBody.Listener {
     private final HttpServerRequest request;
     private final OtlpFormat format;
     private final Transport transport;
-    private final Buffer body;
     private boolean finished;
-    private boolean tooLarge;
 
     BodyCollector(HttpServerRequest request, OtlpFormat format, Transport transport) {
       this.request = request;
       this.format = format;
       this.transport = transport;
-      long declared = declaredLength(request);
-      this.body = Buffer.buffer(declared > 0 ? (int) declared : 8192);
     }
 
     void start() {
-      request.handler(this::append);
-      request.exceptionHandler(error -> finish());
-      request.endHandler(ignored -> process());
+      BoundedBody.read(request, decoder.maxBodyBytes(), this);
     }
 
-    private void append(Buffer chunk) {
-      if (finished) {
-        return;
-      }
-      if (body.length() + chunk.length() > decoder.maxBodyBytes()) {
-        // Stop keeping the body; the 413 goes out when the client has finished sending it.
-        tooLarge = true;
-        finish();
-        return;
-      }
-      body.appendBuffer(chunk);
+    @Override
+    public void overflowed() {
+      // Stop keeping the body; the 413 goes out when the client has finished sending it.
+      finish();
     }
 
-    private void process() {
-      if (tooLarge) {
+    @Override
+    public void failed(Throwable error) {
+      finish();
+    }
+
+    @Override
+    public void ended(Buffer body) {
+      if (body == null) {
         reject(request, transport, format, decoder.tooLarge());
-        return;
-      }
-      if (finished) {
         return;
       }
       Context context = vertx.getOrCreateContext();
@@ -180,18 +170,6 @@ public final class OtlpHttpHandler implements Handler<HttpServerRequest> {
       OtlpDecodeException error) {
     metrics.malformed(transport, error.failure());
     send(request, HttpAnswer.malformed(error.failure(), error.getMessage(), format));
-  }
-
-  private static long declaredLength(HttpServerRequest request) {
-    String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
-    if (length == null) {
-      return -1;
-    }
-    try {
-      return Long.parseLong(length.trim());
-    } catch (NumberFormatException e) {
-      return -1;
-    }
   }
 
   private static void send(HttpServerRequest request, HttpAnswer answer) {

@@ -20,8 +20,9 @@ import org.jboss.logging.Logger;
 
 /**
  * Starts the OTLP/HTTP and OTLP/gRPC listeners on their own ports, apart from the management HTTP
- * port (/q/health, /q/metrics). Both use TracingPolicy.IGNORE: receiving spans must not create
- * spans, or a service exporting to itself would feed itself forever.
+ * port (/q/health, /q/metrics); the HTTP listener also takes Alertmanager's webhook (ADR 051). Both
+ * use TracingPolicy.IGNORE: receiving spans must not create spans, or a service exporting to itself
+ * would feed itself forever.
  */
 @Singleton
 public class ReceiverServers {
@@ -33,6 +34,7 @@ public class ReceiverServers {
   private final ExportPipeline pipeline;
   private final OtlpRequestDecoder decoder;
   private final TraceIngestMetrics metrics;
+  private final AlertmanagerHandler alertmanager;
   private volatile HttpServer http;
   private volatile HttpServer grpc;
 
@@ -41,19 +43,23 @@ public class ReceiverServers {
       TraceIngestConfig config,
       ExportPipeline pipeline,
       OtlpRequestDecoder decoder,
-      TraceIngestMetrics metrics) {
+      TraceIngestMetrics metrics,
+      AlertmanagerHandler alertmanager) {
     this.vertx = vertx;
     this.config = config;
     this.pipeline = pipeline;
     this.decoder = decoder;
     this.metrics = metrics;
+    this.alertmanager = alertmanager;
   }
 
   void start(@Observes StartupEvent event) {
     TraceIngestConfig.Receiver receiver = config.receiver();
     OtlpHttpHandler httpHandler =
         new OtlpHttpHandler(vertx, pipeline, decoder, metrics, receiver.retryAfter());
-    http = listen(vertx.createHttpServer(options(receiver.httpPort())).requestHandler(httpHandler));
+    boolean alerts = config.alertmanager().enabled();
+    ReceiverRoutes routes = new ReceiverRoutes(httpHandler, alerts ? alertmanager : null);
+    http = listen(vertx.createHttpServer(options(receiver.httpPort())).requestHandler(routes));
     GrpcServer grpcServer =
         new OtlpGrpcHandler(vertx, pipeline, metrics, receiver.retryAfter())
             .register(
@@ -61,12 +67,13 @@ public class ReceiverServers {
                     vertx, new GrpcServerOptions().setMaxMessageSize(receiver.maxBodyBytes())));
     grpc = listen(vertx.createHttpServer(options(receiver.grpcPort())).requestHandler(grpcServer));
     LOG.infof(
-        "OTLP receivers listening: HTTP %s:%d%s, gRPC %s:%d",
+        "OTLP receivers listening: HTTP %s:%d%s, gRPC %s:%d; Alertmanager webhook %s",
         receiver.host(),
         http.actualPort(),
         OtlpHttpHandler.TRACES_PATH,
         receiver.host(),
-        grpc.actualPort());
+        grpc.actualPort(),
+        alerts ? "on HTTP " + AlertmanagerHandler.PATH : "disabled");
   }
 
   void stop(@Observes ShutdownEvent event) {

@@ -70,10 +70,11 @@ public record KafkaAccess(
               List.of(),
               Optional.empty(),
               List.of()),
-          // SpanProducerFactory: one idempotent producer of span summaries.
+          // SpanProducerFactory: one idempotent producer of span summaries and of the alert events
+          // of Alertmanager's webhook.
           new KafkaAccess(
               "trace-ingest",
-              List.of(Topics.TRACE_SPANS),
+              List.of(Topics.TRACE_SPANS, Topics.ALERTS),
               List.of(),
               List.of(),
               Optional.empty(),
@@ -90,7 +91,8 @@ public record KafkaAccess(
                   Topics.K8S_NODES,
                   Topics.K8S_CLAIMS,
                   Topics.K8S_EVENTS,
-                  Topics.TRACE_SPANS),
+                  Topics.TRACE_SPANS,
+                  Topics.ALERTS),
               List.of(),
               Optional.of("strata-correlator"),
               List.of()),
@@ -115,7 +117,8 @@ public record KafkaAccess(
                   Topics.REVIEWS,
                   Topics.TRACE_SPANS,
                   Topics.DEVICE_XIDS,
-                  Topics.DEVICE_SAMPLES),
+                  Topics.DEVICE_SAMPLES,
+                  Topics.ALERTS),
               List.of(),
               Optional.empty(),
               // EvidenceCards names them as the source of a card; the data arrives in incidents.

@@ -79,7 +79,8 @@ public final class ClassRefinement {
         draft.scopeKey(),
         draft.trigger(),
         draft.longestStage(),
-        new Evidence(e.exemplarTraces(), e.devices(), e.k8sEvents(), e.findings(), notes),
+        new Evidence(
+            e.exemplarTraces(), e.devices(), e.k8sEvents(), e.findings(), notes, e.alerts()),
         draft.suggestedActions());
   }
 }

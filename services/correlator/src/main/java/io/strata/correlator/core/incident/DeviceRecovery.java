@@ -3,6 +3,7 @@ package io.strata.correlator.core.incident;
 import io.strata.correlator.config.CorrelatorSettings;
 import io.strata.correlator.core.request.Transition;
 import io.strata.correlator.core.state.NodeHealth;
+import io.strata.events.incident.Evidence;
 import io.strata.events.incident.Incident;
 import java.time.Instant;
 import java.util.HashMap;
@@ -25,14 +26,21 @@ import java.util.Map;
  * While the node is cordoned more trouble from the GPU is evidence, not a relapse; otherwise a
  * relapse to OPEN needs {@code windowsToOpen} troubled samples in a row.
  *
+ * <p>An incident an alert opened ({@link #onAlertOpening}) resolves when Alertmanager resolves that
+ * alert, and on nothing else; once the device itself reports trouble (an XID, a health FAIL) it
+ * recovers by the rule above instead, and the alert's resolution is only evidence.
+ *
  * @param workloads affected workload key → its recovery so far
  * @param unschedulable whether the node was last seen cordoned or tainted NoSchedule/NoExecute
+ * @param openedBy the fingerprint of the alert that opened the incident and alone keeps it open;
+ *     null when device trouble opened it or has since been reported
  */
 public record DeviceRecovery(
     IncidentTracker tracker,
     int cleanSamples,
     Map<String, WorkloadRecovery> workloads,
-    boolean unschedulable) {
+    boolean unschedulable,
+    String openedBy) {
 
   /** One affected workload: in-band windows in a row, or quiet (no measurable traffic). */
   public record WorkloadRecovery(int inBandStreak, boolean quiet) {}
@@ -43,7 +51,7 @@ public record DeviceRecovery(
   }
 
   public static DeviceRecovery empty() {
-    return new DeviceRecovery(IncidentTracker.empty(), 0, Map.of(), false);
+    return new DeviceRecovery(IncidentTracker.empty(), 0, Map.of(), false, null);
   }
 
   public boolean active() {
@@ -74,19 +82,87 @@ public record DeviceRecovery(
       awaited.put(workloadKey, new WorkloadRecovery(0, false));
     }
     return new Transition<>(
-        new DeviceRecovery(step.next(), 0, awaited, node.unschedulable()), step.emits());
+        new DeviceRecovery(step.next(), 0, awaited, node.unschedulable(), null), step.emits());
   }
 
-  /** A clean sample of the GPU: the first moves OPEN to MITIGATING. */
+  /**
+   * A firing alert a rule maps to a class, that no open incident of its node took: opens (or,
+   * within the reopen cooldown, reopens) the incident, which this alert alone keeps open.
+   */
+  public Transition<DeviceRecovery, Incident> onAlertOpening(
+      AlertNotice alert, Instant at, CorrelatorSettings.Lifecycle lifecycle) {
+    Transition<IncidentTracker, Incident> step =
+        tracker.onTrouble(
+            AlertIncidents.draft(alert, at),
+            at,
+            lifecycle.updateInterval(),
+            lifecycle.reopenCooldown(),
+            lifecycle.windowsToOpen());
+    return new Transition<>(
+        new DeviceRecovery(step.next(), 0, Map.of(), unschedulable, alert.fingerprint()),
+        step.emits());
+  }
+
+  /**
+   * An alert about the open incident's node (or GPU, or one of its workloads): joined as evidence.
+   * When Alertmanager resolves the alert that opened the incident, the incident resolves with it.
+   */
+  public Transition<DeviceRecovery, Incident> onAlert(
+      AlertNotice alert, Instant at, int alertLimit) {
+    if (!active()) {
+      return Transition.of(this);
+    }
+    if (alert.resolved() && alert.fingerprint().equals(openedBy)) {
+      Evidence shown =
+          IncidentAlerts.joined(tracker.current().evidence(), alert.evidence(), alertLimit);
+      Transition<IncidentTracker, Incident> step =
+          tracker.resolve(
+              at,
+              tracker.recoveredBy(at),
+              "resolved: Alertmanager resolved "
+                  + alert.evidence().alertName()
+                  + ", the alert that opened the incident",
+              shown);
+      return new Transition<>(withTracker(step.next()), step.emits());
+    }
+    Transition<IncidentTracker, Incident> step =
+        IncidentAlerts.join(tracker, alert, at, alertLimit);
+    return new Transition<>(withTracker(step.next()), step.emits());
+  }
+
+  /**
+   * This node-wide incident (an alert's, naming no GPU) handed to a GPU of the node that now
+   * reports device trouble: the same incident, under the GPU's tracker from now on, which keeps its
+   * own count of incidents so the GPU's later ids never repeat one of its earlier.
+   */
+  public DeviceRecovery handedTo(DeviceRecovery gpu) {
+    return new DeviceRecovery(
+        tracker.withOccurrence(gpu.tracker().occurrence()), 0, workloads, unschedulable, openedBy);
+  }
+
+  /** What the node-wide tracker keeps once its incident was handed over: its count of incidents. */
+  public DeviceRecovery handedOver() {
+    return new DeviceRecovery(
+        IncidentTracker.empty().withOccurrence(tracker.occurrence()),
+        0,
+        Map.of(),
+        unschedulable,
+        null);
+  }
+
+  /**
+   * A clean sample of the GPU: the first moves OPEN to MITIGATING. An incident an alert keeps open
+   * does not hear it: the alert says what the samples do not show.
+   */
   public Transition<DeviceRecovery, Incident> onClean(
       Instant at, CorrelatorSettings.Lifecycle lifecycle) {
-    if (!active()) {
+    if (!active() || openedBy != null) {
       return Transition.of(this);
     }
     int clean = Math.min(cleanSamples + 1, lifecycle.deviceCleanSamplesToResolve());
     Transition<IncidentTracker, Incident> step =
         tracker.mitigate(at, lifecycle.updateInterval(), null);
-    return new DeviceRecovery(step.next(), clean, workloads, unschedulable)
+    return new DeviceRecovery(step.next(), clean, workloads, unschedulable, openedBy)
         .tryResolve(at, lifecycle, step.emits());
   }
 
@@ -125,8 +201,7 @@ public record DeviceRecovery(
             evidence.joinInto(tracker.current().evidence(), exemplarLimit),
             evidence.decidedAt(),
             lifecycle.updateInterval());
-    return new Transition<>(
-        new DeviceRecovery(step.next(), cleanSamples, workloads, unschedulable), step.emits());
+    return new Transition<>(withTracker(step.next()), step.emits());
   }
 
   /** An affected workload had no measurable traffic for the quiet period: stop waiting for it. */
@@ -143,7 +218,7 @@ public record DeviceRecovery(
   public Transition<DeviceRecovery, Incident> onNode(
       NodeHealth node, Instant at, CorrelatorSettings.Lifecycle lifecycle) {
     DeviceRecovery next =
-        new DeviceRecovery(tracker, cleanSamples, workloads, node.unschedulable());
+        new DeviceRecovery(tracker, cleanSamples, workloads, node.unschedulable(), openedBy);
     if (!active() || !node.unschedulable() || unschedulable) {
       return Transition.of(next);
     }
@@ -153,7 +228,7 @@ public record DeviceRecovery(
             lifecycle.updateInterval(),
             String.join("; ", node.notes()) + " at " + at + ": no new work lands on its GPUs");
     return new Transition<>(
-        new DeviceRecovery(step.next(), cleanSamples, workloads, true), step.emits());
+        new DeviceRecovery(step.next(), cleanSamples, workloads, true, openedBy), step.emits());
   }
 
   /**
@@ -166,13 +241,12 @@ public record DeviceRecovery(
     boolean workloadsBack =
         workloads.values().stream()
             .allMatch(w -> w.quiet() || w.inBandStreak() >= lifecycle.windowsToResolve());
-    if (!active() || !deviceClean || !workloadsBack) {
+    if (!active() || openedBy != null || !deviceClean || !workloadsBack) {
       return new Transition<>(this, pending);
     }
     Transition<IncidentTracker, Incident> step =
         tracker.resolve(at, tracker.recoveredBy(at), resolutionNote(lifecycle));
-    return new Transition<>(
-        new DeviceRecovery(step.next(), cleanSamples, workloads, unschedulable), step.emits());
+    return new Transition<>(withTracker(step.next()), step.emits());
   }
 
   private String resolutionNote(CorrelatorSettings.Lifecycle lifecycle) {
@@ -201,6 +275,10 @@ public record DeviceRecovery(
   private DeviceRecovery withWorkload(String workloadKey, WorkloadRecovery recovery) {
     Map<String, WorkloadRecovery> next = new HashMap<>(workloads);
     next.put(workloadKey, recovery);
-    return new DeviceRecovery(tracker, cleanSamples, next, unschedulable);
+    return new DeviceRecovery(tracker, cleanSamples, next, unschedulable, openedBy);
+  }
+
+  private DeviceRecovery withTracker(IncidentTracker next) {
+    return new DeviceRecovery(next, cleanSamples, workloads, unschedulable, openedBy);
   }
 }

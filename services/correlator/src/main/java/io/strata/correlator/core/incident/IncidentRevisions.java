@@ -25,7 +25,18 @@ final class IncidentRevisions {
       Instant resolvedAt,
       Duration ttr,
       String note) {
-    Evidence evidence = current.evidence();
+    return withState(current, current.evidence(), state, at, resolvedAt, ttr, note);
+  }
+
+  /** The next revision in {@code state} with {@code evidence}, {@code note} added to it once. */
+  static Incident withState(
+      Incident current,
+      Evidence evidence,
+      IncidentState state,
+      Instant at,
+      Instant resolvedAt,
+      Duration ttr,
+      String note) {
     if (note != null && !evidence.notes().contains(note)) {
       List<String> notes = new ArrayList<>(evidence.notes());
       notes.add(note);
@@ -35,7 +46,8 @@ final class IncidentRevisions {
               evidence.devices(),
               evidence.k8sEvents(),
               evidence.findings(),
-              notes);
+              notes,
+              evidence.alerts());
     }
     return next(current, state, evidence, at, resolvedAt, ttr);
   }

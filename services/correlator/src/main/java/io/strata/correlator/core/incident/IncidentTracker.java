@@ -96,6 +96,10 @@ public record IncidentTracker(
           new IncidentTracker(opened, published, 0, next, publishedAt, false, 0, at, null, 0), at);
     }
     Instant when = decided(at);
+    if (draft.evidence().alerts().isEmpty() && !current.evidence().alerts().isEmpty()) {
+      // The alerts joined to the incident stay with it when fresh trouble redraws its evidence.
+      draft = draft.withEvidence(draft.evidence().withAlerts(current.evidence().alerts()));
+    }
     if (current.state() == IncidentState.RESOLVED) {
       // Same id, next episode: consumers that act per opening (the remediator's action ids, the
       // review) tell this relapse from a replay of the episode that resolved.
@@ -216,14 +220,38 @@ public record IncidentTracker(
    */
   public Transition<IncidentTracker, Incident> resolve(
       Instant at, Duration timeToRecover, String note) {
+    return active() ? resolve(at, timeToRecover, note, current.evidence()) : Transition.of(this);
+  }
+
+  /** Resolves the incident now with {@code evidence} (what resolved it shown in it). */
+  public Transition<IncidentTracker, Incident> resolve(
+      Instant at, Duration timeToRecover, String note, Evidence evidence) {
     if (!active()) {
       return Transition.of(this);
     }
     Instant when = decided(at);
     Incident resolved =
         IncidentRevisions.withState(
-            current, IncidentState.RESOLVED, when, when, timeToRecover, note);
+            current, evidence, IncidentState.RESOLVED, when, when, timeToRecover, note);
     return publishNow(with(resolved, 0, 0), when);
+  }
+
+  /**
+   * The same tracker counting {@code count} incidents so far: the next one it opens is {@code count
+   * + 1}, so ids of one scope never repeat when a tracker takes over another's incident.
+   */
+  public IncidentTracker withOccurrence(int count) {
+    return new IncidentTracker(
+        current,
+        published,
+        healthyStreak,
+        count,
+        publishedAt,
+        mitigationAnnounced,
+        troubleStreak,
+        episodeStart,
+        candidateClass,
+        candidateStreak);
   }
 
   /** The count of in-band observations in a row while open. */

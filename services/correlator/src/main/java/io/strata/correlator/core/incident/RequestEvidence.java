@@ -54,7 +54,12 @@ public record RequestEvidence(
     List<String> notes = new ArrayList<>(fresh.notes());
     joined.stream().filter(n -> !notes.contains(n)).forEach(notes::add);
     return new Evidence(
-        fresh.exemplarTraces(), fresh.devices(), fresh.k8sEvents(), fresh.findings(), notes);
+        fresh.exemplarTraces(),
+        fresh.devices(),
+        fresh.k8sEvents(),
+        fresh.findings(),
+        notes,
+        fresh.alerts());
   }
 
   private static final String NOTE_START = "request regression of ";
@@ -80,6 +85,12 @@ public record RequestEvidence(
       traces.putIfAbsent(trace.traceId(), trace);
     }
     List<ExemplarTrace> kept = traces.values().stream().limit(Math.max(0, exemplarLimit)).toList();
-    return new Evidence(kept, evidence.devices(), evidence.k8sEvents(), evidence.findings(), notes);
+    return new Evidence(
+        kept,
+        evidence.devices(),
+        evidence.k8sEvents(),
+        evidence.findings(),
+        notes,
+        evidence.alerts());
   }
 }

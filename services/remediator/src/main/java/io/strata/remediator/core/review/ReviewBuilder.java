@@ -4,9 +4,11 @@ import io.strata.events.Correlation;
 import io.strata.events.incident.Incident;
 import io.strata.events.remediation.ActionRecord;
 import io.strata.events.remediation.ActionState;
+import io.strata.events.remediation.LogLinkRef;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.ReviewOutcome;
 import io.strata.events.remediation.ReviewRecord;
+import io.strata.loglinks.LogLinks;
 import io.strata.remediator.core.DeadlinePolicy;
 import io.strata.remediator.core.journal.ActionStore;
 import io.strata.remediator.core.journal.Episodes;
@@ -26,10 +28,26 @@ import java.util.Optional;
  */
 public final class ReviewBuilder {
 
+  /**
+   * At most this many log links, their URLs together within {@link #LOG_CHARS}: a review is kept
+   * forever on a compacted topic, one record per incident episode.
+   */
+  static final int MAX_LOG_LINKS = 20;
+
+  static final int LOG_CHARS = 32_000;
+
   private ReviewBuilder() {}
 
+  /**
+   * @param logLinks the templates its {@code log_links} are filled from, with the incident's window
+   *     and the episode's actions (their pods and nodes), as the plan's messages fill them
+   */
   public static ReviewRecord build(
-      Incident incident, ActionStore store, Optional<DeadlinePolicy> deadlineMissed, Instant now) {
+      Incident incident,
+      ActionStore store,
+      Optional<DeadlinePolicy> deadlineMissed,
+      Instant now,
+      LogLinks logLinks) {
     List<RemediationAction> actions = Episodes.current(store, incident);
     List<ActionRecord> records =
         actions.stream()
@@ -76,7 +94,10 @@ public final class ReviewBuilder {
         timeToRecover,
         MissingDimensions.of(incident),
         now,
-        incident.episode());
+        incident.episode(),
+        logLinks.render(incident, actions, MAX_LOG_LINKS, LOG_CHARS).stream()
+            .map(l -> new LogLinkRef(l.template(), l.subject(), l.url()))
+            .toList());
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.strata.remediator.core.teams;
 
-import io.strata.remediator.core.loglinks.LogLinks;
+import io.strata.loglinks.LogLinks;
 import java.util.List;
 import java.util.Optional;
 

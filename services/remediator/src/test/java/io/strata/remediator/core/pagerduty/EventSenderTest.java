@@ -3,7 +3,7 @@ package io.strata.remediator.core.pagerduty;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.events.incident.IncidentState;
-import io.strata.remediator.core.loglinks.LogLinks;
+import io.strata.loglinks.LogLinks;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

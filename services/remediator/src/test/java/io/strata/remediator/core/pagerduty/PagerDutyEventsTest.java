@@ -8,7 +8,7 @@ import io.strata.events.Correlation;
 import io.strata.events.incident.Incident;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.incident.Scope;
-import io.strata.remediator.core.loglinks.LogLinks;
+import io.strata.loglinks.LogLinks;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +25,7 @@ class PagerDutyEventsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final LogLinks LOGS =
       LogLinks.of(
+          "strata.remediator.log-links",
           Map.of("loki", "https://logs.example/explore?node={node}&from={from}&to={to}"),
           Duration.ofMinutes(5));
   private static final PagerDutyEvents EVENTS =

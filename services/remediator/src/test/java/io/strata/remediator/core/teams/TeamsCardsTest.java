@@ -11,8 +11,8 @@ import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.PatchHash;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.TargetRef;
+import io.strata.loglinks.LogLinks;
 import io.strata.remediator.core.journal.Actions;
-import io.strata.remediator.core.loglinks.LogLinks;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -118,6 +118,7 @@ class TeamsCardsTest {
   void logLinksAreOpenUrlButtonsAfterTheConsoleLink() {
     LogLinks logs =
         LogLinks.of(
+            "strata.remediator.log-links",
             Map.of(
                 "gcp",
                 "https://console.cloud.google.com/logs/query;query=resource.labels.node_name%3D%22"
