@@ -56,7 +56,7 @@ final class CorrelatorBaselines {
     try {
       await("a baseline of " + workload)
           .atMost(atMost)
-          .pollInterval(Duration.ofSeconds(1))
+          .pollInterval(Duration.ofMillis(250))
           .until(() -> has(workload));
     } catch (ConditionTimeoutException e) {
       throw new AssertionError(

@@ -4,13 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.strata.events.alert.AlertStatus;
 import io.strata.events.device.DeviceFinding;
 import io.strata.events.device.DeviceOwner;
 import io.strata.events.device.FindingKind;
+import io.strata.events.incident.AlertEvidence;
 import io.strata.events.incident.DeviceEvidence;
 import io.strata.events.incident.Incident;
 import io.strata.events.incident.IncidentClass;
 import io.strata.events.incident.IncidentState;
+import io.strata.events.incident.Severity;
 import io.strata.events.incident.Signal;
 import io.strata.events.incident.Trigger;
 import io.strata.events.remediation.ActionRecord;
@@ -79,6 +82,15 @@ class EndToEndScenariosIT {
   private final Clock clock = Clock.systemUTC();
   private final LatencyReport report = new LatencyReport();
   private final Path work = Path.of(System.getProperty("strata.e2e.work", "target/e2e"));
+
+  /** A real Alertmanager routing to trace-ingest; null when none is installed. */
+  private AlertmanagerProcess alertmanager;
+
+  private AlertmanagerAlerts alerts;
+
+  /** Whether order 14 left kube-state-metrics' crash-loop alert firing, for the console. */
+  private boolean contextAlertFiring;
+
   private StrataSystem system;
   private TopicRecorder recorder;
   private SlackPosts slack;
@@ -119,9 +131,20 @@ class EndToEndScenariosIT {
                 Topics.DEVICE_FINDINGS,
                 Topics.REMEDIATION,
                 Topics.REVIEWS,
+                Topics.ALERTS,
                 Topics.DEADLETTER));
     slack = new SlackPosts((String) system.simulator().endpoints().get("slack_messages"));
     targets = system.simulator().model().targets();
+    Optional<Path> alertmanagerBinary = AlertmanagerProcess.binary();
+    if (alertmanagerBinary.isPresent()) {
+      alertmanager =
+          AlertmanagerProcess.start(
+              alertmanagerBinary.get(),
+              work,
+              system.alertmanagerWebhook(),
+              StrataSystem.ALERTMANAGER_TOKEN);
+      alerts = new AlertmanagerAlerts(alertmanager, recorder, clock, this::latest);
+    }
   }
 
   @AfterAll
@@ -129,6 +152,9 @@ class EndToEndScenariosIT {
     try {
       report.print(work.resolve("latencies.txt"));
     } finally {
+      if (alertmanager != null) {
+        alertmanager.close();
+      }
       if (recorder != null) {
         recorder.close();
       }
@@ -372,6 +398,14 @@ class EndToEndScenariosIT {
                 Set.of(ActionType.CORDON_NODE)));
     String incidentId = incident.incidentId();
     legacyXid79 = xid79Facts(incident, faultAt);
+    // The plan in Slack links the logs (the scenarios' Grafana Explore templates), the node's too.
+    assertThat(slack.bodiesMentioning(incidentId))
+        .as("Slack posts of " + incidentId)
+        .anySatisfy(
+            body ->
+                assertThat(body)
+                    .contains("https://grafana.example/explore?")
+                    .contains("Logs (grafana-node): node " + node));
 
     for (RemediationAction proposed : latestActions(incidentId)) {
       var response =
@@ -392,6 +426,15 @@ class EndToEndScenariosIT {
     await("a contained fault is MITIGATING, not resolved, while the GPU keeps failing")
         .atMost(Duration.ofSeconds(90))
         .until(() -> latestState(incidentId) == IncidentState.MITIGATING);
+    if (alerts != null) {
+      // The team's own dcgm-exporter alert on the GPU, through Alertmanager: evidence on this
+      // incident, firing and then resolved, never an incident of its own.
+      Map<String, String> dcgmAlert = AlertmanagerAlerts.dcgmXid(node, gpu);
+      String fingerprint = alerts.fire(dcgmAlert, "XID 79 on " + gpu);
+      alerts.awaitEvidence(incidentId, fingerprint, AlertStatus.FIRING);
+      alerts.resolve(dcgmAlert);
+      alerts.awaitEvidence(incidentId, fingerprint, AlertStatus.RESOLVED);
+    }
 
     // The cordon bought time for the repair: the GPU is reset and passes its health checks again.
     Instant repaired = clock.instant();
@@ -400,7 +443,7 @@ class EndToEndScenariosIT {
     try {
       await("recovery measured on requests and the review record")
           .atMost(Duration.ofSeconds(180))
-          .pollInterval(Duration.ofSeconds(1))
+          .pollInterval(Duration.ofMillis(250))
           .until(
               () -> {
                 recorder
@@ -513,11 +556,79 @@ class EndToEndScenariosIT {
   }
 
   /**
+   * NVSentinel's fatal health event for a node, as its Prometheus rule fires it, through a real
+   * Alertmanager: no incident is open there, so the correlator's default rule opens a DEVICE_FAULT
+   * on the node (trigger ALERT, the alert as evidence, a cordon proposed); Alertmanager's resolved
+   * notification closes it, with nothing executed. A crash-loop alert naming neither a node nor a
+   * workload is left firing: context the console shows (order 15).
+   */
+  @Test
+  @Order(14)
+  void anAlertmanagerAlertOpensItsIncidentByARuleAndItsResolutionClosesIt() {
+    Assumptions.assumeTrue(
+        alerts != null,
+        "SKIPPED: no Alertmanager binary (apt-get install -y prometheus-alertmanager); the"
+            + " Alertmanager scenario needs one");
+    String node = targets.thermalNode();
+    Instant firedAt = clock.instant();
+    Map<String, String> fatal = AlertmanagerAlerts.nvsentinelFatal(node);
+    String fingerprint = alerts.fire(fatal, "GpuXidError failed fatally on " + node);
+    Observed<Incident> opened =
+        await("a DEVICE_FAULT opened by the alert on " + node)
+            .atMost(Duration.ofSeconds(60))
+            .until(
+                () ->
+                    newIncidents(firedAt).stream()
+                        .filter(o -> o.value().incidentClass() == IncidentClass.DEVICE_FAULT)
+                        .filter(o -> o.value().scope().nodes().equals(List.of(node)))
+                        .findFirst(),
+                Optional::isPresent)
+            .orElseThrow();
+    Incident incident = opened.value();
+    report.add(
+        "alertmanager-fatal",
+        "DEVICE_FAULT node " + node + " (NVSentinel alert via Alertmanager)",
+        firedAt,
+        opened.receivedAt(),
+        null);
+    assertThat(incident.trigger().signal()).isEqualTo(Signal.ALERT);
+    assertThat(incident.severity()).isEqualTo(Severity.CRITICAL);
+    assertThat(incident.evidence().alerts())
+        .extracting(AlertEvidence::fingerprint)
+        .containsExactly(fingerprint);
+    assertThat(incident.suggestedActions()).contains(ActionType.CORDON_NODE);
+
+    alerts.fire(AlertmanagerAlerts.crashLoop(), "Pod batch/trainer-0 is crash looping");
+    contextAlertFiring = true;
+
+    Instant resolving = clock.instant();
+    alerts.resolve(fatal);
+    await("Alertmanager's resolution closes " + incident.incidentId())
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> latestState(incident.incidentId()) == IncidentState.RESOLVED);
+    report.add(
+        "alert resolved",
+        "RESOLVED by Alertmanager's resolved notification",
+        resolving,
+        resolvedAt(incident.incidentId()),
+        null);
+    assertThat(newIncidents(firedAt))
+        .filteredOn(o -> o.value().scope().nodes().contains(node))
+        .extracting(o -> o.value().incidentId())
+        .as("one alert, one incident")
+        .containsOnly(incident.incidentId());
+    assertThat(actionsFor(incident.incidentId()))
+        .extracting(RemediationAction::state)
+        .as("proposed, never approved: nothing executed")
+        .doesNotContain(ActionState.EXECUTED);
+  }
+
+  /**
    * The console in headless Chromium ({@link ConsoleWalkthrough}): XID 79 again, after the reopen
    * cooldown, seen, approved and reviewed in the browser and through the CLI.
    */
   @Test
-  @Order(14)
+  @Order(15)
   void anOnCallEngineerApprovesTheCordonInTheConsole() throws Exception {
     Optional<Path> chromium = Browser.chromium();
     Assumptions.assumeTrue(
@@ -526,17 +637,20 @@ class EndToEndScenariosIT {
             + " CHROME_BIN); the console's browser walk-through needs one");
     Path target = work.getParent();
     Path downloads = target.resolve("downloads");
+    // An earlier run's export of the same incident id would make Chromium save this one as "(1)".
+    StrataSystem.deleteRecursively(downloads);
     try (Browser browser =
         Browser.start(chromium.get(), target.resolve("console-screenshots"), downloads)) {
       // Chromium starts within the cooldown.
       awaitReopenCooldown();
       new ConsoleWalkthrough(system, browser, work, downloads)
+          .contextAlertPosted(contextAlertFiring)
           .seeTheFaultApproveTheCordonAndExportTheReview();
     }
   }
 
   @Test
-  @Order(15)
+  @Order(16)
   void nothingWasDeadLetteredOrUnreadable() {
     assertThat(recorder.since(Topics.DEADLETTER, Instant.EPOCH, r -> true)).isEmpty();
     assertThat(recorder.failures()).isEmpty();
@@ -610,7 +724,7 @@ class EndToEndScenariosIT {
     try {
       await(incident.incidentId() + " resolved")
           .atMost(RESOLVE_TIMEOUT)
-          .pollInterval(Duration.ofSeconds(1))
+          .pollInterval(Duration.ofMillis(250))
           .until(() -> latestState(incident.incidentId()) == IncidentState.RESOLVED);
       System.out.printf(
           "[e2e] %s resolved %d s after the cluster was healthy again%n",

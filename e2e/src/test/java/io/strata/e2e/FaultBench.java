@@ -63,12 +63,15 @@ final class FaultBench implements AutoCloseable {
                 // A correlator killed -9 leaves the group after its session times out (Kafka's
                 // default 45 s): 10 s here, as a deployment that wants faster takeover sets it.
                 // Two in-band windows to resolve (three by default), as the scenarios: every case
-                // waits for its incident's resolution before the uncordon and the next case.
+                // waits for its incident's resolution before the uncordon and the next case; three
+                // clean device samples (five by default) for the same reason.
                 Map.of(
                     "strata.correlator.lifecycle.reopen-cooldown",
                     FaultCycle.REOPEN_COOLDOWN.toString(),
                     "strata.correlator.lifecycle.windows-to-resolve",
                     "2",
+                    "strata.correlator.lifecycle.device-clean-samples-to-resolve",
+                    "3",
                     "kafka-streams.consumer.session.timeout.ms",
                     "10000"),
                 remediatorSettings("remediator-a")));

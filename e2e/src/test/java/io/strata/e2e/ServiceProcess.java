@@ -187,6 +187,11 @@ final class ServiceProcess implements AutoCloseable {
     }
   }
 
+  /** SIGTERM without waiting, so several services can shut down at once before {@link #close}. */
+  void signalStop() {
+    process.destroy();
+  }
+
   /** SIGTERM, so Quarkus shuts down cleanly (Kafka Streams commits, producers flush). */
   @Override
   public void close() {

@@ -34,6 +34,21 @@ final class SlackPosts {
     return Optional.empty();
   }
 
+  /** Every post mentioning {@code text}, as the stand-in received its JSON body. */
+  java.util.List<String> bodiesMentioning(String text) {
+    JsonNode messages = Http.getJson(messagesUrl);
+    java.util.List<String> bodies = new java.util.ArrayList<>();
+    if (messages != null) {
+      for (JsonNode message : messages) {
+        String body = message.path("body").toString();
+        if (body.contains(text)) {
+          bodies.add(body);
+        }
+      }
+    }
+    return bodies;
+  }
+
   int count() {
     JsonNode messages = Http.getJson(messagesUrl);
     return messages == null ? 0 : messages.size();

@@ -44,6 +44,9 @@ final class StrataSystem implements AutoCloseable {
   /** The AAD object id of the Teams user who approves. */
   static final String TEAMS_APPROVER = "0b7e5f3a-e2e0-4c1d-8a6b-0000000a11ce";
 
+  /** The bearer token Alertmanager's http_config sends to trace-ingest's webhook receiver. */
+  static final String ALERTMANAGER_TOKEN = "strata-e2e-alertmanager-token-0123456789";
+
   static final String API_TOKEN = "strata-e2e-console-token-0123456789";
 
   /** Remediator tokens with roles, for the console's browser test. */
@@ -125,8 +128,10 @@ final class StrataSystem implements AutoCloseable {
 
     /**
      * The scenarios' wiring: a 15 s reopen cooldown (the local run's is 1 min), which the vLLM
-     * scenarios between the XID 79s on one GPU outlast, so each is an incident of its own, and two
-     * in-band windows to resolve (default three), which every scenario's settling waits for.
+     * scenarios between the XID 79s on one GPU outlast, so each is an incident of its own; two
+     * in-band windows (default three) or three clean device samples (default five) to resolve,
+     * which every scenario's settling waits for; and a 5 s ownership-mismatch grace (local 15 s):
+     * the simulator's pods and claims change within milliseconds of each other.
      */
     static final Wiring SCENARIOS =
         new Wiring(
@@ -134,13 +139,23 @@ final class StrataSystem implements AutoCloseable {
             true,
             Map.of(
                 "strata.correlator.lifecycle.reopen-cooldown", "15s",
-                "strata.correlator.lifecycle.windows-to-resolve", "2"),
-            Map.of());
+                "strata.correlator.lifecycle.windows-to-resolve", "2",
+                "strata.correlator.lifecycle.device-clean-samples-to-resolve", "3",
+                "strata.correlator.ownership.mismatch-grace", "5s"),
+            // The console's log link templates too (ConsoleWalkthrough checks page and review).
+            Map.of(
+                "strata.remediator.log-links.templates.grafana",
+                ConsoleWalkthrough.GRAFANA_POD_LOGS,
+                "strata.remediator.log-links.templates.grafana-trace",
+                ConsoleWalkthrough.GRAFANA_TRACE_LOGS,
+                "strata.remediator.log-links.templates.grafana-node",
+                ConsoleWalkthrough.GRAFANA_NODE_LOGS));
   }
 
   private final Deque<AutoCloseable> closeables = new ArrayDeque<>();
   private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
   private final Wiring wiring;
+  private int otlpHttp;
   private TestKafka kafka;
   private EmbeddedKafkaCluster cluster;
   private BrokerProcess broker;
@@ -197,7 +212,7 @@ final class StrataSystem implements AutoCloseable {
     correlators.forEach(name -> http.put(name, LoopbackPorts.next()));
     http.put("remediator", LoopbackPorts.next());
     http.put("console", LoopbackPorts.next());
-    int otlpHttp = LoopbackPorts.next();
+    otlpHttp = LoopbackPorts.next();
     int otlpGrpc = LoopbackPorts.next();
 
     simulator =
@@ -267,9 +282,16 @@ final class StrataSystem implements AutoCloseable {
         "trace-ingest",
         http,
         Map.of(
-            "strata.trace-ingest.receiver.host", "127.0.0.1",
-            "strata.trace-ingest.receiver.http-port", Integer.toString(otlpHttp),
-            "strata.trace-ingest.receiver.grpc-port", Integer.toString(otlpGrpc)),
+            "strata.trace-ingest.receiver.host",
+            "127.0.0.1",
+            "strata.trace-ingest.receiver.http-port",
+            Integer.toString(otlpHttp),
+            "strata.trace-ingest.receiver.grpc-port",
+            Integer.toString(otlpGrpc),
+            "strata.trace-ingest.alertmanager.cluster",
+            CLUSTER,
+            "strata.trace-ingest.alertmanager.bearer-token",
+            ALERTMANAGER_TOKEN),
         environment,
         logs);
     for (String name : correlators) {
@@ -301,8 +323,15 @@ final class StrataSystem implements AutoCloseable {
           "console",
           http,
           Map.of(
-              "strata.console.correlator-url", "http://127.0.0.1:" + http.get(correlators.get(0)),
-              "strata.console.remediator-url", "http://127.0.0.1:" + http.get("remediator")),
+              "strata.console.correlator-url",
+              "http://127.0.0.1:" + http.get(correlators.get(0)),
+              "strata.console.remediator-url",
+              "http://127.0.0.1:" + http.get("remediator"),
+              // The same log link templates as the scenarios' remediator (ConsoleWalkthrough).
+              "strata.console.log-links.templates.grafana",
+              ConsoleWalkthrough.GRAFANA_POD_LOGS,
+              "strata.console.log-links.templates.grafana-trace",
+              ConsoleWalkthrough.GRAFANA_TRACE_LOGS),
           environment,
           logs);
     }
@@ -368,7 +397,7 @@ final class StrataSystem implements AutoCloseable {
     closeables.push(process);
   }
 
-  private static void deleteRecursively(Path dir) throws IOException {
+  static void deleteRecursively(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
     }
@@ -447,11 +476,20 @@ final class StrataSystem implements AutoCloseable {
    * Stops the simulator first (its trace exporter would otherwise wait out its timeout against a
    * stopped trace-ingest), then the services (newest first), then the broker.
    */
+  /** trace-ingest's Alertmanager webhook (docs/services/trace-ingest.md). */
+  java.net.URI alertmanagerWebhook() {
+    return java.net.URI.create("http://127.0.0.1:" + otlpHttp + "/api/v2/alertmanager");
+  }
+
   @Override
   public void close() {
     if (simulator != null && closeables.remove(simulator)) {
       simulator.close();
     }
+    // Every service shuts down at once (SIGTERM to all first); close() then waits for each.
+    closeables.stream()
+        .filter(ServiceProcess.class::isInstance)
+        .forEach(service -> ((ServiceProcess) service).signalStop());
     while (!closeables.isEmpty()) {
       try {
         closeables.pop().close();
