@@ -55,6 +55,11 @@ public final class JsonFuzz {
    * #VALUES}; the rest of the document stays valid JSON.
    */
   public static byte[] replaceAValue(byte[] seed, Random random) {
+    return replaceAValue(seed, random, VALUES);
+  }
+
+  /** As {@link #replaceAValue(byte[], Random)}, with one of {@code values} (a format's own). */
+  public static byte[] replaceAValue(byte[] seed, Random random, String[] values) {
     String json = new String(seed, StandardCharsets.UTF_8);
     int colon = json.indexOf(':', random.nextInt(json.length()));
     if (colon < 0) {
@@ -65,7 +70,7 @@ public final class JsonFuzz {
     }
     int end = valueEnd(json, colon + 1);
     return (json.substring(0, colon + 1)
-            + VALUES[random.nextInt(VALUES.length)]
+            + values[random.nextInt(values.length)]
             + json.substring(end))
         .getBytes(StandardCharsets.UTF_8);
   }

@@ -10,6 +10,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.strata.embeddedkafka.StrataKafkaResource;
+import io.strata.testsupport.JsonFuzz;
 import io.strata.traceingest.alert.AlertFixtures;
 import io.strata.traceingest.alert.WebhookLimits;
 import io.strata.traceingest.alert.WebhookParser;
@@ -183,7 +184,9 @@ class AlertmanagerBodiesFuzzTest {
             ? seed
             : kind < 45
                 ? mutateBytes(seed, random)
-                : kind < 85 ? replaceAValue(seed, random) : multiplyAlerts(seed, random);
+                : kind < 85
+                    ? JsonFuzz.replaceAValue(seed, random, JSON_VALUES)
+                    : multiplyAlerts(seed, random);
     int variant = random.nextInt(100);
     if (variant < 3) {
       return new Input(body, null, "application/json", "401 MISSING_CREDENTIALS");
@@ -229,42 +232,6 @@ class AlertmanagerBodiesFuzzTest {
       }
     }
     return body;
-  }
-
-  /** Replaces one JSON value (after a ':') with another value of any type. */
-  private static byte[] replaceAValue(byte[] seed, Random random) {
-    String json = new String(seed, StandardCharsets.UTF_8);
-    int colon = json.indexOf(':', random.nextInt(json.length()));
-    if (colon < 0) {
-      colon = json.indexOf(':');
-    }
-    int start = colon + 1;
-    int end = start;
-    int depth = 0;
-    boolean inString = false;
-    while (end < json.length()) {
-      char c = json.charAt(end);
-      if (inString) {
-        inString = c != '"' || json.charAt(end - 1) == '\\';
-      } else if (c == '"') {
-        inString = true;
-      } else if (c == '{' || c == '[') {
-        depth++;
-      } else if (c == '}' || c == ']') {
-        if (depth == 0) {
-          break;
-        }
-        depth--;
-      } else if (c == ',' && depth == 0) {
-        break;
-      }
-      end++;
-    }
-    String mutated =
-        json.substring(0, start)
-            + JSON_VALUES[random.nextInt(JSON_VALUES.length)]
-            + json.substring(end);
-    return mutated.getBytes(StandardCharsets.UTF_8);
   }
 
   /** The notification with its alerts repeated 1 to 30 times (the fuzz profile allows 20). */
