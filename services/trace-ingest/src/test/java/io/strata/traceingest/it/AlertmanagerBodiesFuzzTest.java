@@ -11,6 +11,7 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.strata.embeddedkafka.StrataKafkaResource;
 import io.strata.testsupport.JsonFuzz;
+import io.strata.testsupport.RawHttpConnection;
 import io.strata.traceingest.alert.AlertFixtures;
 import io.strata.traceingest.alert.WebhookLimits;
 import io.strata.traceingest.alert.WebhookParser;
@@ -109,11 +110,16 @@ class AlertmanagerBodiesFuzzTest {
                     for (int i = first; i < BODIES; i += CONNECTIONS) {
                       Input input = inputs.get(i);
                       received[i] =
-                          connection.post(
+                          connection.send(
+                              "POST",
                               AlertmanagerHandler.PATH,
+                              input.body(),
+                              "User-Agent",
+                              "Alertmanager/0.25.0",
+                              "Content-Type",
                               input.contentType(),
-                              input.authorization(),
-                              input.body());
+                              "Authorization",
+                              input.authorization());
                     }
                   }
                   return null;
