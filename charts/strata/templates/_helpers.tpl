@@ -283,6 +283,12 @@ env:
       configMapKeyRef:
         name: {{ $common }}
         key: STRATA_CLUSTER
+  # The journal's verification keys (ADR 052); they must list the Secret's signing key id.
+  - name: STRATA_REMEDIATOR_SIGNING_VERIFICATION_KEYS
+    valueFrom:
+      configMapKeyRef:
+        name: {{ $common }}
+        key: STRATA_JOURNAL_VERIFICATION_KEYS
   - name: JAVA_TOOL_OPTIONS
     value: {{ include "strata.javaToolOptions" . | quote }}
   {{- with .root.Values.remediator.pagerduty }}
@@ -301,7 +307,8 @@ envFrom:
       name: {{ $common }}
   - configMapRef:
       name: {{ $name }}
-  # STRATA_REMEDIATOR_INTEGRITY_KEY (required: the journal's HMAC key, ADR 009), SLACK_WEBHOOK_URL,
+  # STRATA_REMEDIATOR_SIGNING_PRIVATE_KEY, STRATA_REMEDIATOR_SIGNING_KEY_ID (required: the journal's
+  # Ed25519 signing key, ADR 052), SLACK_WEBHOOK_URL,
   # SLACK_SIGNING_SECRET, STRATA_REMEDIATOR_SLACK_ALLOWED_USERS, STRATA_REMEDIATOR_API_TOKENS_<PRINCIPAL>,
   # the Teams values and PAGERDUTY_ROUTING_KEY (docs/DEPLOY.md 5b, 5c).
   - secretRef:
@@ -313,6 +320,12 @@ envFrom:
 {{- define "strata.console.env" -}}
 {{- $name := include "strata.svcName" . }}
 env:
+  # The remediator journal's verification keys (ADR 052): only records they verify are an action's state.
+  - name: STRATA_CONSOLE_JOURNAL_VERIFICATION_KEYS
+    valueFrom:
+      configMapKeyRef:
+        name: {{ include "strata.fullname" .root }}-common
+        key: STRATA_JOURNAL_VERIFICATION_KEYS
   - name: JAVA_TOOL_OPTIONS
     value: {{ include "strata.javaToolOptions" . | quote }}
   {{- include "strata.kafka.env" . | trim | nindent 2 }}

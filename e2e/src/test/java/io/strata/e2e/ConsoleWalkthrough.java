@@ -1,5 +1,22 @@
 package io.strata.e2e;
 
+import io.strata.events.cloudevents.CloudEventHeaders;
+import io.strata.events.json.StrataJson;
+import io.strata.events.remediation.ActionOutcomeReason;
+import io.strata.events.remediation.ActionState;
+import io.strata.events.remediation.ApprovalChannel;
+import io.strata.events.remediation.RemediationAction;
+import io.strata.events.topic.Topics;
+import io.strata.journal.signature.JournalSigner;
+import io.strata.journal.signature.JournalTag;
+import java.nio.charset.StandardCharsets;
+import java.security.KeyPairGenerator;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -62,6 +79,13 @@ final class ConsoleWalkthrough {
           + "%3A%22A%22%2C%22datasource%22%3A%7B%22type%22%3A%22loki%22%2C%22uid%22%3A%22loki%22"
           + "%7D%2C%22expr%22%3A%22%7Bnode_name%3D%5C%22{node}%5C%22%7D%22%7D%5D%2C%22range%22"
           + "%3A%7B%22from%22%3A%22{from_ms}%22%2C%22to%22%3A%22{to_ms}%22%7D%7D%7D";
+
+  /**
+   * The remediator's demo key's public half (its %local signing key, not a secret), as the chart
+   * publishes a real one in {@code journal.verificationKeys}.
+   */
+  static final String DEMO_VERIFICATION_KEYS =
+      "strata-demo-1:MCowBQYDK2VwAyEAGEv1Ko7dmVggl/1i7ING7xcEFfHs00p5nXKIXfjdJhc=";
 
   /** The templates' window margin (log-links.window-margin, not set: its default). */
   private static final Duration LOG_WINDOW_MARGIN = Duration.ofMinutes(5);
@@ -140,6 +164,7 @@ final class ConsoleWalkthrough {
         .contains("refused (403): ROLE_NOT_ALLOWED viewer has role VIEWER");
     assertThat(cliFails("not-a-token-0123456789", "actions"))
         .contains("does not accept this token (401)");
+    seeAForgedApprovalShownAsUnverified(proposedId);
 
     signOut();
     signIn(StrataSystem.APPROVER_TOKEN, "APPROVER");
@@ -295,6 +320,125 @@ final class ConsoleWalkthrough {
         .contains("[Logs (grafana-node): node " + node + "](<" + nodeUrl + ">)");
     assertThat(text(By.cssSelector("#review a[href='" + nodeUrl + "']")))
         .isEqualTo("Logs (grafana-node): node " + node);
+  }
+
+  /**
+   * Anyone who may write to strata.remediation.v1 writes an APPROVED record for the proposed
+   * cordon, well formed and under the remediator's key id but signed with a key of their own (ADR
+   * 052): the page keeps showing the remediator's state (PROPOSED) and lists the record as
+   * unverified with its reason; {@code strata feed} marks it UNVERIFIED and the genuine proposal
+   * VERIFIED.
+   */
+  private void seeAForgedApprovalShownAsUnverified(String actionId) throws Exception {
+    JsonNode history =
+        Http.getJson(
+            system.service("remediator").baseUrl() + "/api/actions/" + actionId,
+            StrataSystem.VIEWER_TOKEN);
+    RemediationAction shown =
+        StrataJson.mapper()
+            .treeToValue(history.path(history.size() - 1), RemediationAction.class);
+    Instant now = Instant.now();
+    RemediationAction forged =
+        new RemediationAction(
+            shown.actionId(),
+            shown.incidentId(),
+            shown.step(),
+            shown.type(),
+            ActionState.APPROVED,
+            shown.target(),
+            shown.patch(),
+            shown.inversePatch(),
+            ActionOutcomeReason.UNSPECIFIED,
+            "approved by mallory",
+            "mallory",
+            ApprovalChannel.REST,
+            now,
+            shown.attempt(),
+            shown.maxAttempts(),
+            shown.dryRun(),
+            shown.correlation(),
+            now,
+            shown.episode(),
+            shown.policy());
+    JournalSigner attacker =
+        new JournalSigner(
+            "strata-demo-1", KeyPairGenerator.getInstance("Ed25519").generateKeyPair().getPrivate());
+    ProducerRecord<byte[], byte[]> record =
+        new ProducerRecord<>(
+            Topics.REMEDIATION.name(),
+            forged.incidentId().getBytes(StandardCharsets.UTF_8),
+            StrataJson.mapper().writeValueAsBytes(forged));
+    CloudEventHeaders.write(
+        record.headers(),
+        Topics.REMEDIATION.eventType(),
+        "/strata/remediator",
+        forged.incidentId(),
+        now);
+    record
+        .headers()
+        .add(JournalTag.HEADER, attacker.tag(forged).getBytes(StandardCharsets.UTF_8));
+    try (KafkaProducer<byte[], byte[]> producer =
+        new KafkaProducer<>(
+            Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, system.bootstrapServers()),
+            new ByteArraySerializer(),
+            new ByteArraySerializer())) {
+      producer.send(record).get(10, TimeUnit.SECONDS);
+    }
+
+    By unverified =
+        By.cssSelector(
+            "#unverified-card tr.unverified-record[data-action='"
+                + actionId
+                + "'][data-reason='BAD_SIGNATURE']");
+    waitFor(unverified);
+    assertThat(text(unverified)).contains("APPROVED").contains("BAD_SIGNATURE");
+    assertThat(
+            stable(
+                By.cssSelector(".action[data-action='" + actionId + "']"),
+                e -> e.getAttribute("data-state")))
+        .as("the action's state on the page after a forged approval")
+        .isEqualTo("PROPOSED");
+    browser.screenshot("forged-approval-unverified");
+
+    // The CLI's feed from Kafka, verifying with the remediator's published key.
+    String feed = feed();
+    // The feed prints an action id's first 12 characters.
+    String shortId = actionId.substring(0, Math.min(12, actionId.length()));
+    assertThat(feed.lines().filter(l -> l.contains(shortId) && l.contains("by mallory")))
+        .as("the forged approval in strata feed")
+        .singleElement()
+        .satisfies(l -> assertThat(l).contains("UNVERIFIED(BAD_SIGNATURE)"));
+    assertThat(feed.lines().filter(l -> l.contains(shortId) && l.contains(" PROPOSED ")))
+        .as("the remediator's proposal in strata feed")
+        .isNotEmpty()
+        .allSatisfy(l -> assertThat(l).contains(" VERIFIED"));
+  }
+
+  /** {@code strata feed --from-beginning} for a few seconds, as the CLI prints it. */
+  private String feed() {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream original = System.out;
+    System.setOut(new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
+    try {
+      java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+      int code =
+          runCli(
+              StrataSystem.VIEWER_TOKEN,
+              out,
+              err,
+              "--kafka",
+              system.bootstrapServers(),
+              "--journal-keys",
+              DEMO_VERIFICATION_KEYS,
+              "feed",
+              "--from-beginning",
+              "--timeout",
+              "3");
+      assertThat(code).as("strata feed: " + err).isZero();
+    } finally {
+      System.setOut(original);
+    }
+    return out.toString(StandardCharsets.UTF_8);
   }
 
   /** Under the incidents, the alert no incident carries: its name, its pod, firing. */

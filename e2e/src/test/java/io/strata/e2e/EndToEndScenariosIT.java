@@ -649,8 +649,19 @@ class EndToEndScenariosIT {
     }
   }
 
+  /**
+   * The remediation policy, put in place mid-run ({@link PolicyScenario}): AUTO on one pool, PROPOSE
+   * on another, OBSERVE for a namespace, ten faults at once inside the blast radius, a malformed
+   * edit refused, and the backtest of this phase.
+   */
   @Test
   @Order(16)
+  void aPolicyActsAloneOnOnePoolProposesOnAnotherAndObservesANamespace() throws Exception {
+    new PolicyScenario(system, recorder, clock).run();
+  }
+
+  @Test
+  @Order(17)
   void nothingWasDeadLetteredOrUnreadable() {
     assertThat(recorder.since(Topics.DEADLETTER, Instant.EPOCH, r -> true)).isEmpty();
     assertThat(recorder.failures()).isEmpty();

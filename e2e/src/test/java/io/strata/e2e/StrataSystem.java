@@ -143,13 +143,21 @@ final class StrataSystem implements AutoCloseable {
                 "strata.correlator.lifecycle.device-clean-samples-to-resolve", "3",
                 "strata.correlator.ownership.mismatch-grace", "5s"),
             // The console's log link templates too (ConsoleWalkthrough checks page and review).
+            // The remediation policy's ConfigMap, which PolicyScenario puts in place mid-run; one
+            // node per blast-radius window, so that its ten faults at once meet the limit.
             Map.of(
                 "strata.remediator.log-links.templates.grafana",
                 ConsoleWalkthrough.GRAFANA_POD_LOGS,
                 "strata.remediator.log-links.templates.grafana-trace",
                 ConsoleWalkthrough.GRAFANA_TRACE_LOGS,
                 "strata.remediator.log-links.templates.grafana-node",
-                ConsoleWalkthrough.GRAFANA_NODE_LOGS));
+                ConsoleWalkthrough.GRAFANA_NODE_LOGS,
+                "strata.remediator.policy.config-map",
+                PolicyScenario.CONFIG_MAP,
+                "strata.remediator.policy.namespace",
+                PolicyScenario.NAMESPACE,
+                "strata.remediator.blast-radius.max-nodes",
+                "1"));
   }
 
   private final Deque<AutoCloseable> closeables = new ArrayDeque<>();

@@ -222,6 +222,7 @@ function renderIncident(p) {
       r.episode > 1 ? el("span", { "data-role": "episode" }, "episode ", el("b", {}, r.episode),
         " (reopened " + time(r.reopened_at) + ")") : null));
   renderPlan(p);
+  renderUnverified(p.unverified_records);
   const logs = p.log_links || { traces: [], pods: [] };
   document.getElementById("waterfalls").replaceChildren(
     ...(p.waterfalls.length ? p.waterfalls.map((w) => waterfall(w, linksOf(logs.traces, w.trace_id)))
@@ -285,12 +286,16 @@ function renderPlan(p) {
       el("button", { class: "reject", "data-action": a.action_id, disabled: !canApprove,
         onclick: () => decide(a.action_id, "reject") }, "Reject")) : null;
     const who = a.approved_by ? " by " + a.approved_by + " via " + a.approval_channel + " at " + time(a.approved_at) : "";
+    // The policy rule and mode that decided the action (absent before policies existed).
+    const policy = a.policy ? el("span", { class: "badge policy-" + a.policy.mode, "data-role": "action-policy" },
+      (a.policy.rule || "default") + " · " + a.policy.mode) : "";
     return el("div", { class: "action", "data-action": a.action_id, "data-state": a.state },
       el("div", { class: "title" },
         el("span", { class: "muted" }, (a.episode > 1 ? "episode " + a.episode + " · " : "") + "step " + a.step),
         el("b", {}, a.type),
         el("span", { class: "mono" }, a.target),
         el("span", { class: "badge state-" + (a.pending ? "OPEN" : a.state === "EXECUTED" ? "RESOLVED" : "MITIGATING") , "data-role": "action-state" }, a.state),
+        policy,
         el("span", { class: "muted" }, who),
         buttons),
       el("div", { class: "diff mono" }, ...a.diff.map((line) => el("div", { class: line.startsWith("-") ? "del" : "add" }, line))),
@@ -303,6 +308,29 @@ function renderPlan(p) {
       el("div", { class: "muted mono" }, a.action_id),
       el("div", { class: "decision", id: "decision-" + a.action_id }));
   }));
+}
+
+// Records on strata.remediation.v1 whose signature did not verify (ADR 052): never the plan's
+// state. Every value is whatever the record's producer wrote, so el() writes it as text only.
+function renderUnverified(records) {
+  const card = document.getElementById("unverified-card");
+  if (!card) return;
+  card.hidden = !(records && records.length);
+  if (card.hidden) return;
+  document.getElementById("unverified").replaceChildren(
+    el("div", { class: "error-box" }, records.length + " record(s) on the remediation journal claim a state for this " +
+      "incident's actions but their signature does not verify: not shown in the plan, never executed."),
+    el("table", { class: "unverified" },
+      el("thead", {}, el("tr", {}, ...["written", "action", "type", "claimed state", "reason", "key id", "partition/offset"]
+        .map((h) => el("th", {}, h)))),
+      el("tbody", {}, ...records.map((u) => el("tr", { class: "unverified-record", "data-action": u.action_id, "data-reason": u.reason },
+        el("td", { class: "mono" }, stamp(u.written_at)),
+        el("td", { class: "mono" }, u.action_id),
+        el("td", {}, u.type || "–"),
+        el("td", {}, el("span", { class: "badge state-OPEN", "data-role": "claimed-state" }, u.claimed_state)),
+        el("td", { "data-role": "reason" }, u.reason),
+        el("td", { class: "mono" }, u.key_id || "–"),
+        el("td", { class: "mono" }, u.partition + "/" + u.offset))))));
 }
 
 async function decide(actionId, verb, patchSha256) {

@@ -44,6 +44,8 @@ import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.LogLinkRef;
+import io.strata.events.remediation.PolicyMode;
+import io.strata.events.remediation.PolicyRef;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.ReviewOutcome;
 import io.strata.events.remediation.ReviewRecord;
@@ -459,7 +461,8 @@ public final class EventSamples {
         false,
         workload(),
         T0.plusSeconds(47),
-        2);
+        2,
+        new PolicyRef("serving-propose", PolicyMode.PROPOSE));
   }
 
   public static ReviewRecord reviewRecord() {
@@ -481,7 +484,8 @@ public final class EventSamples {
                 ApprovalChannel.SLACK,
                 T0.plusSeconds(45),
                 T0.plusSeconds(47),
-                T0.plus(Duration.ofHours(6)))),
+                T0.plus(Duration.ofHours(6)),
+                new PolicyRef("serving-propose", PolicyMode.PROPOSE))),
         T0,
         T0.plusSeconds(47),
         T0.plusSeconds(540),

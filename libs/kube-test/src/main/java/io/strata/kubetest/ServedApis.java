@@ -37,6 +37,7 @@ public final class ServedApis {
         .serve("", "v1", "Pod", "pods/status", true)
         .serve("", "v1", "Event", "events", true)
         .serve("", "v1", "Namespace", "namespaces", false)
+        .serve("", "v1", "ConfigMap", "configmaps", true)
         .serve("apps", "v1", "Deployment", "deployments", true)
         .serve("apps", "v1", "StatefulSet", "statefulsets", true)
         .serve("apps", "v1", "ReplicaSet", "replicasets", true)

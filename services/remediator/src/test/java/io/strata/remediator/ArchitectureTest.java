@@ -25,6 +25,7 @@ class ArchitectureTest extends ServiceArchitectureTest {
             "io.strata.remediator.core.cluster",
             "io.strata.remediator.core.teams",
             "io.strata.remediator.core.pagerduty",
+            "io.strata.remediator.core.policy.backtest",
             "io.strata.remediator.mechanisms"),
         List.of(
             "io.strata.remediator.api",

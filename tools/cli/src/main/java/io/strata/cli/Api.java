@@ -39,8 +39,50 @@ final class Api {
     return json(call("remediator", settings.remediator(), method, path, settings.token()));
   }
 
+  /**
+   * POSTs {@code body} (of {@code contentType}) to the remediator, waiting up to {@code timeout}
+   * for the answer (a backtest reads a topic and replays it).
+   */
+  JsonNode remediatorPost(String path, String body, String contentType, Duration timeout) {
+    if (settings.token().isEmpty()) {
+      throw new CliException(
+          CliException.Reason.NO_TOKEN,
+          "the remediator needs a token: --token, STRATA_TOKEN or token= in the config file");
+    }
+    return json(
+        call(
+            "remediator",
+            settings.remediator(),
+            "POST",
+            path,
+            settings.token(),
+            HttpRequest.BodyPublishers.ofString(body),
+            contentType,
+            timeout));
+  }
+
   private String call(
       String service, String base, String method, String path, Optional<String> token) {
+    return call(
+        service,
+        base,
+        method,
+        path,
+        token,
+        HttpRequest.BodyPublishers.noBody(),
+        null,
+        Duration.ofSeconds(15));
+  }
+
+  private String call(
+      String service,
+      String base,
+      String method,
+      String path,
+      Optional<String> token,
+      HttpRequest.BodyPublisher body,
+      String contentType,
+      Duration timeout) {
     URI uri;
     try {
       uri = URI.create(base.replaceAll("/+$", "") + path);
@@ -48,11 +90,11 @@ final class Api {
       throw new CliException(
           CliException.Reason.CONFIG, "not a URL for the " + service + ": " + base);
     }
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(uri)
-            .timeout(Duration.ofSeconds(15))
-            .method(method, HttpRequest.BodyPublishers.noBody());
+    HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).method(method, body);
     token.ifPresent(t -> request.header("Authorization", "Bearer " + t));
+    if (contentType != null) {
+      request.header("Content-Type", contentType);
+    }
     HttpResponse<String> response;
     try {
       response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
@@ -78,9 +120,11 @@ final class Api {
                   + " at "
                   + base
                   + " does not accept this token (401): check --token / STRATA_TOKEN");
+      case 400 -> new CliException(CliException.Reason.BAD_REQUEST, "refused (400): " + detail);
       case 403 -> new CliException(CliException.Reason.FORBIDDEN, "refused (403): " + detail);
       case 404 -> new CliException(CliException.Reason.NOT_FOUND, "not found (404): " + detail);
       case 409 -> new CliException(CliException.Reason.CONFLICT, "conflict (409): " + detail);
+      case 429 -> new CliException(CliException.Reason.BUSY, "busy (429): " + detail);
       default ->
           new CliException(
               CliException.Reason.UPSTREAM_ERROR,

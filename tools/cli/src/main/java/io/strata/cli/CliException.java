@@ -16,6 +16,10 @@ final class CliException extends RuntimeException {
     FORBIDDEN,
     NOT_FOUND,
     CONFLICT,
+    /** The request was refused as it stands (400), for example a policy draft. */
+    BAD_REQUEST,
+    /** The service is doing this already (429), for example another backtest. */
+    BUSY,
     UPSTREAM_ERROR
   }
 

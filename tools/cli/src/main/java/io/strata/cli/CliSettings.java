@@ -14,14 +14,23 @@ import java.util.Properties;
  * Where the CLI connects and with which token: a flag wins over the environment, the environment
  * over the config file ({@code --config}, {@code STRATA_CONFIG} or {@code
  * ~/.config/strata/cli.properties} with keys {@code console}, {@code remediator}, {@code token},
- * {@code kafka}), the file over the local run's defaults.
+ * {@code kafka}, {@code journal-verification-keys}), the file over the local run's defaults.
+ *
+ * @param journalKeys the remediator journal's verification keys ({@code keyId:base64DER,...}, ADR
+ *     052): with them {@code strata feed} marks every action record VERIFIED or UNVERIFIED(reason)
  */
 record CliSettings(
-    String console, String remediator, Optional<String> token, String kafka, List<String> args) {
+    String console,
+    String remediator,
+    Optional<String> token,
+    String kafka,
+    Optional<String> journalKeys,
+    List<String> args) {
 
   static final String USAGE_FLAGS =
       "--console URL (STRATA_CONSOLE_URL), --remediator URL (STRATA_REMEDIATOR_URL),"
-          + " --token T (STRATA_TOKEN), --kafka HOST:PORT (STRATA_KAFKA), --config FILE (STRATA_CONFIG)";
+          + " --token T (STRATA_TOKEN), --kafka HOST:PORT (STRATA_KAFKA), --journal-keys"
+          + " keyId:base64DER,... (STRATA_JOURNAL_VERIFICATION_KEYS), --config FILE (STRATA_CONFIG)";
 
   static CliSettings resolve(List<String> argv, Map<String, String> env, Path home) {
     Map<String, String> flags = new java.util.HashMap<>();
@@ -30,7 +39,8 @@ record CliSettings(
       String arg = argv.get(i);
       String name = arg.startsWith("--") ? arg.substring(2) : null;
       if (name != null
-          && List.of("console", "remediator", "token", "kafka", "config").contains(name)) {
+          && List.of("console", "remediator", "token", "kafka", "journal-keys", "config")
+              .contains(name)) {
         if (i + 1 >= argv.size()) {
           throw new CliException(CliException.Reason.USAGE, arg + " needs a value");
         }
@@ -73,6 +83,12 @@ record CliSettings(
             env.get("STRATA_KAFKA"),
             props.getProperty("kafka"),
             "127.0.0.1:9092"),
+        Optional.ofNullable(
+            first(
+                flags.get("journal-keys"),
+                env.get("STRATA_JOURNAL_VERIFICATION_KEYS"),
+                props.getProperty("journal-verification-keys"),
+                null)),
         List.copyOf(rest));
   }
 

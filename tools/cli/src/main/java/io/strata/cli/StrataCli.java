@@ -6,7 +6,9 @@ import io.strata.events.remediation.PatchHash;
 import java.io.PrintStream;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,11 +26,17 @@ public final class StrataCli {
         pause | resume                      the remediator's global pause switch (operator token)
         paused                              the pause switch: on or off, who set it and when
         review INCIDENT [--format md|json]  the review record (default md)
-        feed [feed flags]                   one line per step from Kafka (--from-beginning, --timeout S, ...)
+        feed [feed flags]                   one line per step from Kafka (--from-beginning, --timeout S, ...);
+                                            with journal keys each action says VERIFIED or UNVERIFIED(reason)
         whoami                              the token's principal and role
+        policy show                         the remediation policy in force, and the last refused one
+        policy test --policy FILE [--since 7d]   replay the period through a draft policy, per rule
       flags: %s
       """
           .formatted(CliSettings.USAGE_FLAGS);
+
+  /** A backtest reads the incident topic and replays the period: longer than one request. */
+  private static final Duration BACKTEST_TIMEOUT = Duration.ofMinutes(5);
 
   private StrataCli() {}
 
@@ -58,9 +66,7 @@ public final class StrataCli {
       String command = args.get(0);
       List<String> rest = args.subList(1, args.size());
       if (command.equals("feed")) {
-        List<String> feed = new ArrayList<>(List.of("--bootstrap", settings.kafka()));
-        feed.addAll(rest);
-        io.strata.feed.FeedMain.main(feed.toArray(String[]::new));
+        io.strata.feed.FeedMain.main(feedArgs(settings, rest).toArray(String[]::new));
         return 0;
       }
       Api api = new Api(settings);
@@ -103,6 +109,7 @@ public final class StrataCli {
             out.println(
                 TextViews.pause(api.remediator("PUT", "/api/pause/" + command.equals("pause"))));
         case "paused" -> out.println(TextViews.pause(api.remediator("GET", "/api/pause")));
+        case "policy" -> policy(api, rest, out);
         case "whoami" -> {
           JsonNode me = api.remediator("GET", "/api/whoami");
           out.println(me.path("principal").asText() + " " + me.path("role").asText());
@@ -139,6 +146,50 @@ public final class StrataCli {
     } catch (java.io.IOException e) {
       err.println("strata: " + e.getMessage());
       return 1;
+    }
+  }
+
+  /**
+   * The feed's command line: the broker, the journal's verification keys when configured (every
+   * action record is then marked VERIFIED or UNVERIFIED(reason), ADR 052; a {@code
+   * --verification-keys} given to the feed wins), then the feed's own flags.
+   */
+  static List<String> feedArgs(CliSettings settings, List<String> rest) {
+    List<String> feed = new ArrayList<>(List.of("--bootstrap", settings.kafka()));
+    if (settings.journalKeys().isPresent() && !rest.contains("--verification-keys")) {
+      feed.addAll(List.of("--verification-keys", settings.journalKeys().get()));
+    }
+    feed.addAll(rest);
+    return feed;
+  }
+
+  /** {@code policy show} and {@code policy test --policy FILE [--since 7d]}. */
+  private static void policy(Api api, List<String> args, PrintStream out) {
+    String usage = "usage: strata policy show | policy test --policy FILE [--since 7d]";
+    String sub = args.isEmpty() ? "" : args.get(0);
+    switch (sub) {
+      case "show" -> out.print(TextViews.policy(api.remediator("GET", "/api/policy")));
+      case "test" -> {
+        String file = option(args, "policy", null);
+        if (file == null) {
+          throw new CliException(CliException.Reason.USAGE, usage);
+        }
+        String draft;
+        try {
+          draft = Files.readString(Path.of(file));
+        } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+          throw new CliException(CliException.Reason.CONFIG, "cannot read " + file + ": " + e);
+        }
+        String since = option(args, "since", "7d");
+        out.print(
+            TextViews.backtest(
+                api.remediatorPost(
+                    "/api/policy/test?since=" + segment(since),
+                    draft,
+                    "application/yaml",
+                    BACKTEST_TIMEOUT)));
+      }
+      default -> throw new CliException(CliException.Reason.USAGE, usage);
     }
   }
 

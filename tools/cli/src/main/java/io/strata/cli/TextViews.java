@@ -213,6 +213,182 @@ final class TextViews {
         + ")";
   }
 
+  /** The policy in force ({@code GET /api/policy}): version, source, default, rules, refusal. */
+  static String policy(JsonNode p) {
+    StringBuilder out = new StringBuilder();
+    out.append("policy ")
+        .append(p.path("version").asText())
+        .append(" from ")
+        .append(p.path("source").asText())
+        .append(" since ")
+        .append(p.path("since").asText())
+        .append('\n');
+    out.append("default: ").append(p.path("default_mode").asText()).append('\n');
+    int n = 0;
+    for (JsonNode r : p.path("rules")) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "  %d %-24s %s%n      match: %s%n",
+              ++n,
+              r.path("name").asText(),
+              String.format(Locale.ROOT, "%-8s%s", r.path("mode").asText(), limits(r))
+                  .stripTrailing(),
+              r.path("match").asText()));
+    }
+    if (n == 0) {
+      out.append("  no rules: every action gets the default\n");
+    }
+    JsonNode refusal = p.path("last_refusal");
+    if (refusal.isNull() || refusal.isMissingNode()) {
+      out.append("last refusal: none\n");
+    } else {
+      out.append("last refusal: ")
+          .append(refusal.path("problem").asText())
+          .append(refusal.hasNonNull("rule") ? " rule " + refusal.path("rule").asText() : "")
+          .append(" at ")
+          .append(refusal.path("at").asText())
+          .append(" from ")
+          .append(refusal.path("source").asText())
+          .append(": ")
+          .append(refusal.path("message").asText())
+          .append(" (the policy above stays in force)\n");
+    }
+    return out.toString();
+  }
+
+  private static String limits(JsonNode rule) {
+    StringBuilder out = new StringBuilder();
+    if (rule.hasNonNull("max_per_hour")) {
+      out.append(" at most ").append(rule.path("max_per_hour").asInt()).append("/hour");
+    }
+    if (rule.hasNonNull("hours")) {
+      out.append(" hours ").append(rule.path("hours").asText());
+    }
+    if (rule.hasNonNull("wave")) {
+      out.append(" wave ").append(rule.path("wave").asDouble());
+    }
+    return out.toString();
+  }
+
+  /**
+   * A backtest ({@code POST /api/policy/test}): per rule the draft's outcomes over what really
+   * happened, then the differences.
+   */
+  static String backtest(JsonNode b) {
+    StringBuilder out = new StringBuilder();
+    out.append("backtest of ")
+        .append(b.path("policy_version").asText())
+        .append(" from ")
+        .append(b.path("since").asText())
+        .append(" to ")
+        .append(b.path("until").asText())
+        .append(": ")
+        .append(b.path("steps").asInt())
+        .append(" step(s) replayed, ")
+        .append(b.path("skipped_unknown_incident").asInt())
+        .append(" skipped (incident not found), ")
+        .append(b.path("incidents").asInt())
+        .append(" incident record(s) read\n\n");
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "%-24s %-5s %6s %9s %9s %9s %5s %8s %7s%n",
+            "RULE",
+            "",
+            "STEPS",
+            "OBSERVED",
+            "PROPOSED",
+            "EXECUTED",
+            "AUTO",
+            "REFUSED",
+            "FAILED"));
+    for (JsonNode rule : b.path("rules")) {
+      ruleRows(out, rule);
+    }
+    ruleRows(out, b.path("total"));
+    out.append('\n');
+    if (b.path("differing").asLong() == 0) {
+      out.append("no differences: the draft does what really happened\n");
+    } else {
+      out.append("DIFFERENCES (")
+          .append(b.path("differing").asLong())
+          .append(" step(s), real → draft)\n");
+      for (JsonNode d : b.path("differences")) {
+        out.append(
+            String.format(
+                Locale.ROOT,
+                "  %5d  %s → %s%n",
+                d.path("count").asLong(),
+                d.path("real").asText(),
+                d.path("draft").asText()));
+      }
+      out.append("EXAMPLES\n");
+      for (JsonNode e : b.path("examples")) {
+        out.append("  ")
+            .append(e.path("action_id").asText())
+            .append(' ')
+            .append(e.path("incident_id").asText())
+            .append(' ')
+            .append(e.path("type").asText())
+            .append(' ')
+            .append(e.path("target").asText())
+            .append(": ")
+            .append(e.path("real").asText())
+            .append(" → ")
+            .append(e.path("draft").asText())
+            .append('\n');
+      }
+    }
+    b.path("notes").forEach(n -> out.append("note: ").append(n.asText()).append('\n'));
+    return out.toString();
+  }
+
+  /** The draft's row and the real one, then the held and refused details where there are any. */
+  private static void ruleRows(StringBuilder out, JsonNode rule) {
+    for (String side : new String[] {"draft", "real"}) {
+      JsonNode c = rule.path(side);
+      long refused = 0;
+      for (JsonNode n : c.path("refused")) {
+        refused += n.asLong();
+      }
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "%-24s %-5s %6d %9d %9d %9d %5d %8d %7d%n",
+              side.equals("draft") ? rule.path("rule").asText() : "",
+              side,
+              c.path("steps").asLong(),
+              c.path("observed").asLong(),
+              c.path("proposed").asLong(),
+              c.path("executed").asLong(),
+              c.path("executed_by_policy").asLong(),
+              refused,
+              c.path("failed").asLong()));
+    }
+    for (String side : new String[] {"draft", "real"}) {
+      detail(out, side + " held", rule.path(side).path("held"));
+      detail(out, side + " refused", rule.path(side).path("refused"));
+    }
+    if (rule.path("cel_errors").asLong() > 0) {
+      out.append("    match failed to evaluate ")
+          .append(rule.path("cel_errors").asLong())
+          .append(" time(s) (treated as no match)\n");
+    }
+  }
+
+  private static void detail(StringBuilder out, String label, JsonNode counts) {
+    if (counts.isEmpty()) {
+      return;
+    }
+    StringBuilder line = new StringBuilder("    " + label + ":");
+    counts
+        .properties()
+        .forEach(
+            e -> line.append(' ').append(e.getKey()).append('=').append(e.getValue().asLong()));
+    out.append(line).append('\n');
+  }
+
   static String actions(JsonNode actions) {
     StringBuilder out = new StringBuilder();
     for (JsonNode a : actions) {

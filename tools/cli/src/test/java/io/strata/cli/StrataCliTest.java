@@ -236,6 +236,34 @@ class StrataCliTest {
   }
 
   @Test
+  void theFeedGetsTheJournalKeysFromFlagEnvironmentOrConfigFile() throws IOException {
+    String keys = "strata-demo-1:MCowBQYDK2VwAyEAGEv1Ko7dmVggl/1i7ING7xcEFfHs00p5nXKIXfjdJhc=";
+    CliSettings none = CliSettings.resolve(List.of("feed"), Map.of(), home);
+    assertThat(none.journalKeys()).isEmpty();
+    assertThat(StrataCli.feedArgs(none, List.of("--from-beginning")))
+        .containsExactly("--bootstrap", "127.0.0.1:9092", "--from-beginning");
+
+    CliSettings fromEnv =
+        CliSettings.resolve(
+            List.of("feed"), Map.of("STRATA_JOURNAL_VERIFICATION_KEYS", keys), home);
+    assertThat(StrataCli.feedArgs(fromEnv, List.of("--from-beginning")))
+        .containsExactly(
+            "--bootstrap", "127.0.0.1:9092", "--verification-keys", keys, "--from-beginning");
+    // The feed's own flag wins.
+    assertThat(StrataCli.feedArgs(fromEnv, List.of("--verification-keys", "other:key")))
+        .containsExactly("--bootstrap", "127.0.0.1:9092", "--verification-keys", "other:key");
+
+    Path config = home.resolve(".config/strata/cli.properties");
+    Files.createDirectories(config.getParent());
+    Files.writeString(config, "journal-verification-keys=" + keys + "\n");
+    assertThat(CliSettings.resolve(List.of("feed"), Map.of(), home).journalKeys()).contains(keys);
+    CliSettings flag =
+        CliSettings.resolve(List.of("--journal-keys", "flag:key", "feed"), Map.of(), home);
+    assertThat(flag.journalKeys()).contains("flag:key");
+    assertThat(flag.args()).containsExactly("feed");
+  }
+
+  @Test
   void noCommandPrintsTheHelp() {
     assertThat(run(Map.of())).isEqualTo(2);
     assertThat(stdout()).contains("usage: strata").contains("approve ACTION");

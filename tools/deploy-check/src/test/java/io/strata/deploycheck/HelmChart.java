@@ -37,7 +37,8 @@ final class HelmChart {
           "knative",
           "sizing-10k",
           "console-off",
-          "pagerduty");
+          "pagerduty",
+          "remediation-policy");
 
   private static final Map<String, Rendering> RENDERED = new ConcurrentHashMap<>();
 

@@ -305,6 +305,47 @@ class HelmChartTest {
         .doesNotContain("PAGERDUTY_ROUTING_KEY");
   }
 
+  @Test
+  void aPolicyDocumentIsRenderedAsTheConfigMapTheRemediatorFollowsAndItsRoleReads() {
+    Rendering on = HelmChart.profile("remediation-policy");
+    assertThat(
+            on.find("v1", "ConfigMap", "fleet-remediation-policy")
+                .orElseThrow()
+                .at("/data/policy.yaml")
+                .asText())
+        .isEqualTo(
+            "rules:\n"
+                + "  - name: research-namespace\n"
+                + "    match: incident.namespace == \"research\"\n"
+                + "    mode: OBSERVE\n");
+    assertThat(
+            on.find("v1", "ConfigMap", "strata-remediator")
+                .orElseThrow()
+                .at("/data/STRATA_REMEDIATOR_POLICY_CONFIG_MAP")
+                .asText())
+        .isEqualTo("fleet-remediation-policy");
+    assertThat(
+            on.find(Rbac.API, "Role", "strata-remediator-policy")
+                .orElseThrow()
+                .path("rules")
+                .toString())
+        .isEqualTo(
+            "[{\"apiGroups\":[\"\"],\"resources\":[\"configmaps\"],"
+                + "\"resourceNames\":[\"fleet-remediation-policy\"],"
+                + "\"verbs\":[\"list\",\"watch\"]}]");
+
+    Rendering off = HelmChart.profile("default");
+    assertThat(
+            off.find("v1", "ConfigMap", "strata-remediator")
+                .orElseThrow()
+                .at("/data/STRATA_REMEDIATOR_POLICY_CONFIG_MAP")
+                .asText())
+        .isEqualTo("strata-remediator-policy");
+    assertThat(off.find("v1", "ConfigMap", "strata-remediator-policy"))
+        .as("no document, no ConfigMap: every action proposed")
+        .isEmpty();
+  }
+
   @ParameterizedTest
   @CsvSource({
     "unknown-sizing, 'sizing: sizing must be one of the following: \"1k\", \"10k\", \"100k\"'",

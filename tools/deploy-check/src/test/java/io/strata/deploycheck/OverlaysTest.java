@@ -320,9 +320,14 @@ class OverlaysTest {
     // The remediator's leader election (ADR 009) gets its own Role, for its Lease only; a service
     // may also have a ClusterRole and a namespaced Role of the same name (device-ingest: its shard
     // member Leases live in Strata's namespace).
+    // Its policy ConfigMap (docs/POLICY.md) gets one too: read-only, that one name.
     List<ObjectNode> leaseRoles = new java.util.ArrayList<>();
+    List<ObjectNode> policyRoles = new java.util.ArrayList<>();
     for (ObjectNode role : rendering.ofKind(Rbac.API, "Role")) {
-      (role.at("/metadata/name").asText().equals("strata-remediator-lease") ? leaseRoles : roles)
+      String name = role.at("/metadata/name").asText();
+      (name.equals("strata-remediator-lease")
+              ? leaseRoles
+              : name.equals("strata-remediator-policy") ? policyRoles : roles)
           .add(role);
     }
     assertThat(leaseRoles).as(overlay + ": the remediator's Lease role").hasSize(1);
@@ -330,6 +335,23 @@ class OverlaysTest {
         .isEqualTo(
             "[{\"apiGroups\":[\"coordination.k8s.io\"],\"resources\":[\"leases\"],"
                 + "\"verbs\":[\"get\",\"create\",\"patch\"]}]");
+    String policyMap =
+        rendering
+            .find("v1", "ConfigMap", "strata-remediator")
+            .orElseThrow()
+            .at("/data/STRATA_REMEDIATOR_POLICY_CONFIG_MAP")
+            .asText();
+    assertThat(policyMap)
+        .as(overlay + ": the policy ConfigMap's name")
+        .isEqualTo("strata-remediator-policy");
+    assertThat(policyRoles).as(overlay + ": the remediator's policy role").hasSize(1);
+    assertThat(policyRoles.get(0).path("rules").toString())
+        .as(overlay + ": reads the policy ConfigMap the remediator follows, nothing else")
+        .isEqualTo(
+            "[{\"apiGroups\":[\"\"],\"resources\":[\"configmaps\"],"
+                + "\"resourceNames\":[\""
+                + policyMap
+                + "\"],\"verbs\":[\"list\",\"watch\"]}]");
     assertThat(roles.stream().map(r -> r.at("/metadata/name").asText()).distinct().toList())
         .as(overlay + ": a role per service that calls the Kubernetes API, no other")
         .containsExactlyInAnyOrderElementsOf(

@@ -7,6 +7,8 @@ import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.ReviewRecord;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
+import io.strata.journal.signature.JournalVerification;
+import io.strata.journal.signature.JournalVerifier;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +18,9 @@ import java.util.function.Consumer;
 /**
  * The feed's memory: it turns a stream of records from the incident, remediation and review topics
  * into lines, one per step. Incidents are republished on every update, so a line is printed only
- * when an incident's state changes, and an action's only when its state does.
+ * when an incident's state changes, and an action's only when its state does. With verification
+ * keys, every action line ends in VERIFIED or UNVERIFIED(reason) (the {@code strata-integrity}
+ * signature, ADR 052); an unverified record is always printed and never becomes the action's state.
  */
 public final class Feed {
 
@@ -27,14 +31,29 @@ public final class Feed {
   private final Map<String, IncidentState> incidentStates = new HashMap<>();
   private final Map<String, ActionState> actionStates = new HashMap<>();
   private final Consumer<String> out;
+  private final Optional<JournalVerifier> verifier;
   private int reviews;
 
   public Feed(Consumer<String> out) {
-    this.out = out;
+    this(out, Optional.empty());
   }
 
-  /** Handles one raw record; unreadable records are reported as a line and skipped, never fatal. */
+  /** A feed that checks action records' signatures with {@code verifier}, when present. */
+  public Feed(Consumer<String> out, Optional<JournalVerifier> verifier) {
+    this.out = out;
+    this.verifier = verifier;
+  }
+
+  /** Handles one raw record without headers. */
   public void accept(String topic, byte[] value, long offset) {
+    accept(topic, value, offset, null);
+  }
+
+  /**
+   * Handles one raw record; {@code integrityTag} is its {@code strata-integrity} header (null
+   * without one). Unreadable records are reported as a line and skipped, never fatal.
+   */
+  public void accept(String topic, byte[] value, long offset, String integrityTag) {
     if (value == null) {
       return;
     }
@@ -52,7 +71,7 @@ public final class Feed {
     if (event instanceof Incident incident) {
       onIncident(incident);
     } else if (event instanceof RemediationAction action) {
-      onAction(action);
+      onAction(action, integrityTag);
     } else if (event instanceof ReviewRecord review) {
       reviews++;
       out.accept(FeedFormatter.review(review));
@@ -71,10 +90,22 @@ public final class Feed {
     }
   }
 
-  private void onAction(RemediationAction action) {
+  private void onAction(RemediationAction action, String integrityTag) {
+    if (verifier.isEmpty()) {
+      ActionState previous = actionStates.put(action.actionId(), action.state());
+      if (previous != action.state()) {
+        out.accept(FeedFormatter.action(action));
+      }
+      return;
+    }
+    JournalVerification verification = verifier.get().verify(action, integrityTag);
+    if (!verification.verified()) {
+      out.accept(FeedFormatter.action(action, "UNVERIFIED(" + verification.reason() + ")"));
+      return;
+    }
     ActionState previous = actionStates.put(action.actionId(), action.state());
     if (previous != action.state()) {
-      out.accept(FeedFormatter.action(action));
+      out.accept(FeedFormatter.action(action, "VERIFIED"));
     }
   }
 }

@@ -76,6 +76,14 @@ public final class FeedFormatter {
   }
 
   public static String action(RemediationAction action) {
+    return action(action, null);
+  }
+
+  /**
+   * The action's line; {@code verification} (VERIFIED, UNVERIFIED(reason)) follows the facts and
+   * precedes the message, which is free text of whoever wrote the record.
+   */
+  public static String action(RemediationAction action, String verification) {
     StringBuilder line =
         new StringBuilder()
             .append(time(action.updatedAt()))
@@ -96,6 +104,9 @@ public final class FeedFormatter {
     }
     if (action.reason() != ActionOutcomeReason.UNSPECIFIED) {
       line.append("  reason ").append(action.reason().name());
+    }
+    if (verification != null) {
+      line.append("  ").append(verification);
     }
     if (action.message() != null && !action.message().isBlank()) {
       line.append("  — ").append(action.message());

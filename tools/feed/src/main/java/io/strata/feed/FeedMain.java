@@ -1,8 +1,11 @@
 package io.strata.feed;
 
 import io.strata.events.topic.Topic;
+import io.strata.journal.signature.JournalTag;
+import io.strata.journal.signature.JournalVerifier;
 import io.strata.kafka.config.ClientSecurity;
 import io.strata.kafka.read.TopicReader;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -13,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
@@ -22,16 +26,23 @@ import org.apache.kafka.common.serialization.StringDeserializer;
  * --from-beginning}, {@code --until-reviews N} (exit 0 after N review records), {@code --timeout
  * SECONDS} (exit 1 when reached first), {@code --since EPOCH_MILLIS} (start at the first record
  * written at or after that instant, so a script can start the feed after triggering a fault and
- * still see every step).
+ * still see every step), {@code --verification-keys keyId:base64DER[,...]} (default: the
+ * environment's {@value #KEYS_ENV}; with keys every action line says VERIFIED or
+ * UNVERIFIED(reason), ADR 052).
  */
 public final class FeedMain {
+
+  /** The environment variable with the journal's verification keys (the CLI's setting too). */
+  public static final String KEYS_ENV = "STRATA_JOURNAL_VERIFICATION_KEYS";
 
   private FeedMain() {}
 
   public static void main(String[] args) {
     FeedOptions options;
+    Optional<JournalVerifier> verifier;
     try {
       options = FeedOptions.parse(args);
+      verifier = verifier(options, System.getenv());
     } catch (IllegalArgumentException e) {
       System.err.println("feed: " + e.getMessage());
       System.exit(2);
@@ -39,7 +50,7 @@ public final class FeedMain {
     }
     AtomicBoolean stop = new AtomicBoolean();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> stop.set(true), "feed-shutdown"));
-    Feed feed = new Feed(System.out::println);
+    Feed feed = new Feed(System.out::println, verifier);
     long deadline =
         options.timeout() == null
             ? Long.MAX_VALUE
@@ -48,7 +59,14 @@ public final class FeedMain {
       position(consumer, options);
       while (!stop.get()) {
         for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(250))) {
-          feed.accept(record.topic(), record.value(), record.offset());
+          Header tag = record.headers().lastHeader(JournalTag.HEADER);
+          feed.accept(
+              record.topic(),
+              record.value(),
+              record.offset(),
+              tag == null || tag.value() == null
+                  ? null
+                  : new String(tag.value(), StandardCharsets.UTF_8));
         }
         if (options.untilReviews() > 0 && feed.reviews() >= options.untilReviews()) {
           return;
@@ -60,6 +78,20 @@ public final class FeedMain {
         }
       }
     }
+  }
+
+  /**
+   * The verifier of {@code --verification-keys}, else of {@value #KEYS_ENV}; none when neither is
+   * set. Unusable keys are an IllegalArgumentException naming where they came from.
+   */
+  static Optional<JournalVerifier> verifier(FeedOptions options, Map<String, String> env) {
+    if (options.verificationKeys() != null) {
+      return Optional.of(JournalVerifier.of("--verification-keys", options.verificationKeys()));
+    }
+    String keys = env.get(KEYS_ENV);
+    return keys == null || keys.isBlank()
+        ? Optional.empty()
+        : Optional.of(JournalVerifier.of(KEYS_ENV, keys));
   }
 
   /**
@@ -104,7 +136,12 @@ public final class FeedMain {
 
   /** Parsed command line. */
   record FeedOptions(
-      String bootstrap, boolean fromBeginning, int untilReviews, Duration timeout, Instant since) {
+      String bootstrap,
+      boolean fromBeginning,
+      int untilReviews,
+      Duration timeout,
+      Instant since,
+      String verificationKeys) {
 
     static FeedOptions parse(String... args) {
       String bootstrap = "127.0.0.1:9092";
@@ -112,6 +149,7 @@ public final class FeedMain {
       int untilReviews = 0;
       Duration timeout = null;
       Instant since = null;
+      String verificationKeys = null;
       List<String> rest = new java.util.ArrayList<>(List.of(args));
       while (!rest.isEmpty()) {
         String option = rest.remove(0);
@@ -121,10 +159,12 @@ public final class FeedMain {
           case "--until-reviews" -> untilReviews = positive(option, value(option, rest));
           case "--timeout" -> timeout = Duration.ofSeconds(positive(option, value(option, rest)));
           case "--since" -> since = epochMillis(option, value(option, rest));
+          case "--verification-keys" -> verificationKeys = value(option, rest);
           default -> throw new IllegalArgumentException("unknown option " + option);
         }
       }
-      return new FeedOptions(bootstrap, fromBeginning, untilReviews, timeout, since);
+      return new FeedOptions(
+          bootstrap, fromBeginning, untilReviews, timeout, since, verificationKeys);
     }
 
     private static Instant epochMillis(String option, String value) {

@@ -21,10 +21,15 @@ import io.strata.events.remediation.ReviewRecord;
 import io.strata.events.remediation.TargetRef;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
+import io.strata.journal.signature.JournalKeys;
+import io.strata.journal.signature.JournalSigner;
+import io.strata.journal.signature.JournalVerifier;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class FeedTest {
@@ -88,6 +93,62 @@ class FeedTest {
     assertThat(lines).isEmpty();
   }
 
+  /** The local run's demo key pair (remediator application.properties), NOT A SECRET. */
+  private static final String DEMO_KEYS =
+      "strata-demo-1:MCowBQYDK2VwAyEAGEv1Ko7dmVggl/1i7ING7xcEFfHs00p5nXKIXfjdJhc=";
+
+  private static final JournalSigner REMEDIATOR =
+      new JournalSigner(
+          "strata-demo-1",
+          JournalKeys.privateKey(
+              "demo", "MC4CAQAwBQYDK2VwBCIEIEwt1Xx9uiRClcFchmieDy14kqHYu9cZkQtYRXIGv2UV"));
+
+  @Test
+  void withKeysEveryActionLineSaysWhetherItsSignatureVerifies() {
+    Feed verifying = new Feed(lines::add, Optional.of(JournalVerifier.of("keys", DEMO_KEYS)));
+    RemediationAction proposed = action(ActionState.PROPOSED, null, T0.plusSeconds(1));
+    RemediationAction forged = action(ActionState.APPROVED, "mallory", T0.plusSeconds(20));
+    RemediationAction approved = action(ActionState.APPROVED, "U024BE7LH", T0.plusSeconds(21));
+
+    send(verifying, proposed, REMEDIATOR.tag(proposed));
+    send(verifying, forged, REMEDIATOR.tag(proposed));
+    send(verifying, forged, null);
+    send(verifying, approved, REMEDIATOR.tag(approved));
+
+    assertThat(lines)
+        .containsExactly(
+            "12:00:01  action   PROPOSED  CORDON_NODE        act-1c2d3e4f  Node/gpu-node-2"
+                + "  VERIFIED",
+            "12:00:20  action   APPROVED  CORDON_NODE        act-1c2d3e4f  Node/gpu-node-2"
+                + "  by mallory via slack  UNVERIFIED(BAD_SIGNATURE)",
+            "12:00:20  action   APPROVED  CORDON_NODE        act-1c2d3e4f  Node/gpu-node-2"
+                + "  by mallory via slack  UNVERIFIED(MISSING)",
+            // The forged APPROVED never became the action's state: the genuine one is a step.
+            "12:00:21  action   APPROVED  CORDON_NODE        act-1c2d3e4f  Node/gpu-node-2"
+                + "  by U024BE7LH via slack  VERIFIED");
+  }
+
+  @Test
+  void theKeysComeFromTheOptionElseTheEnvironment() {
+    FeedMain.FeedOptions none = FeedMain.FeedOptions.parse();
+    assertThat(FeedMain.verifier(none, Map.of())).isEmpty();
+    assertThat(
+            FeedMain.verifier(none, Map.of("STRATA_JOURNAL_VERIFICATION_KEYS", DEMO_KEYS))
+                .orElseThrow()
+                .keyIds())
+        .containsExactly("strata-demo-1");
+    FeedMain.FeedOptions given = FeedMain.FeedOptions.parse("--verification-keys", "bad");
+    assertThat(given.verificationKeys()).isEqualTo("bad");
+    assertThatThrownBy(
+            () -> FeedMain.verifier(given, Map.of("STRATA_JOURNAL_VERIFICATION_KEYS", DEMO_KEYS)))
+        .hasMessage("--verification-keys: entry 1 is not keyId:base64DER (no ':')");
+    assertThatThrownBy(
+            () -> FeedMain.verifier(none, Map.of("STRATA_JOURNAL_VERIFICATION_KEYS", "a:b%")))
+        .hasMessage(
+            "STRATA_JOURNAL_VERIFICATION_KEYS: key 'a' is neither PEM (-----BEGIN PUBLIC KEY-----)"
+                + " nor base64 DER");
+  }
+
   @Test
   void parsesOptionsAndRejectsBadOnes() {
     FeedMain.FeedOptions options =
@@ -107,6 +168,12 @@ class FeedTest {
         .hasMessageContaining("needs a value");
     assertThatThrownBy(() -> FeedMain.FeedOptions.parse("--loud"))
         .hasMessageContaining("unknown option --loud");
+  }
+
+  private static void send(Feed feed, RemediationAction action, String tag) {
+    String topic = Topics.REMEDIATION.name();
+    feed.accept(
+        topic, Topics.REMEDIATION.valueSerde().serializer().serialize(topic, action), 0, tag);
   }
 
   private <V> void send(Topic<String, V> topic, V value) {

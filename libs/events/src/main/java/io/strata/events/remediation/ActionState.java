@@ -4,7 +4,8 @@ import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
 
 /**
  * PROPOSED → APPROVED → EXECUTING → EXECUTED / FAILED; REJECTED or REFUSED instead; REVERTED after
- * an undo.
+ * an undo. OBSERVED alone: a step the policy only observes, recorded so the review and a backtest
+ * show what Strata would have done; never proposed, never executed.
  */
 public enum ActionState {
   @JsonEnumDefaultValue
@@ -16,5 +17,6 @@ public enum ActionState {
   EXECUTED,
   FAILED,
   REFUSED,
-  REVERTED
+  REVERTED,
+  OBSERVED
 }

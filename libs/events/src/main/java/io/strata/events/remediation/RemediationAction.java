@@ -15,6 +15,8 @@ import java.time.Instant;
  * @param approvedBy the Slack user id or API principal that approved or rejected
  * @param episode the incident episode ({@code Incident#episode}) the action was planned for; its id
  *     is derived from it. Absent in JSON written before it existed, read as 1
+ * @param policy the policy rule and mode that decided the action; null in records written before
+ *     policies existed and in those of a remediator without a policy
  */
 public record RemediationAction(
     String actionId,
@@ -35,7 +37,8 @@ public record RemediationAction(
     boolean dryRun,
     Correlation correlation,
     Instant updatedAt,
-    int episode) {
+    int episode,
+    PolicyRef policy) {
 
   public RemediationAction {
     type = type == null ? ActionType.UNSPECIFIED : type;
@@ -45,6 +48,50 @@ public record RemediationAction(
     correlation = correlation == null ? Correlation.empty() : correlation;
     // 0 is what an absent JSON field reads as: old records belong to the first episode.
     episode = Math.max(episode, Incident.FIRST_EPISODE);
+  }
+
+  /** An action no policy rule decided. */
+  public RemediationAction(
+      String actionId,
+      String incidentId,
+      int step,
+      ActionType type,
+      ActionState state,
+      TargetRef target,
+      String patch,
+      String inversePatch,
+      ActionOutcomeReason reason,
+      String message,
+      String approvedBy,
+      ApprovalChannel approvalChannel,
+      Instant approvedAt,
+      int attempt,
+      int maxAttempts,
+      boolean dryRun,
+      Correlation correlation,
+      Instant updatedAt,
+      int episode) {
+    this(
+        actionId,
+        incidentId,
+        step,
+        type,
+        state,
+        target,
+        patch,
+        inversePatch,
+        reason,
+        message,
+        approvedBy,
+        approvalChannel,
+        approvedAt,
+        attempt,
+        maxAttempts,
+        dryRun,
+        correlation,
+        updatedAt,
+        episode,
+        null);
   }
 
   /** An action of an incident's first episode. */

@@ -60,6 +60,9 @@ public interface ConsoleConfig {
   /** Links from the incident page to its logs (docs/services/console.md, "Log links"). */
   LogLinkTemplates logLinks();
 
+  /** How the remediator's journal records are verified (ADR 052). */
+  Journal journal();
+
   /** How often the windows of workloads with an open incident are fetched from the correlator. */
   @WithDefault("PT5S")
   Duration workloadPollInterval();
@@ -149,6 +152,18 @@ public interface ConsoleConfig {
     Duration windowMargin();
   }
 
+  /** The remediator's journal signatures. */
+  interface Journal {
+    /**
+     * The Ed25519 public keys that verify strata.remediation.v1 records, {@code
+     * keyId:base64DER[,keyId:base64DER...]}: the remediator's {@code signing.verification-keys}.
+     * Required outside the dev, test and local profiles (a start without it fails naming this key).
+     * A record whose {@code strata-integrity} signature does not verify never changes an action's
+     * state here; it is listed as unverified.
+     */
+    String verificationKeys();
+  }
+
   /** In-memory bounds. */
   interface Limits {
     /** Incidents kept; past it the oldest resolved ones are forgotten first. */
@@ -209,5 +224,13 @@ public interface ConsoleConfig {
     @WithDefault("PT1H")
     @DurationMin(seconds = 0)
     Duration resolvedAlertRetention();
+
+    /**
+     * Journal records that failed verification kept for the incident pages and {@code
+     * /console/api/journal/unverified}, the newest; older ones are forgotten first.
+     */
+    @WithDefault("200")
+    @Positive
+    int unverifiedRecords();
   }
 }

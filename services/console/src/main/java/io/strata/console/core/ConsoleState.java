@@ -41,6 +41,7 @@ public final class ConsoleState {
   private final Bounded<String, ReviewRecord> reviews;
   private final WorkloadSeries workloads;
   private final AlertBook alerts;
+  private final UnverifiedRecords unverified;
   private final LogLinks logLinks;
 
   public ConsoleState(ConsoleLimits limits) {
@@ -58,6 +59,7 @@ public final class ConsoleState {
     this.reviews = new Bounded<>(limits.incidents());
     this.workloads = new WorkloadSeries(limits.incidents(), limits.windowsPerWorkload());
     this.alerts = new AlertBook(limits.alerts(), limits.resolvedAlertRetention());
+    this.unverified = new UnverifiedRecords(limits.unverifiedRecords());
   }
 
   public synchronized void incident(Incident incident) {
@@ -69,8 +71,19 @@ public final class ConsoleState {
     incidents.forget(incidentId);
   }
 
+  /** A journal record whose signature verified (ADR 052): the action's next state. */
   public synchronized void action(RemediationAction action) {
     actions.add(action);
+  }
+
+  /** A journal record whose signature did not verify: listed, never an action's state. */
+  public synchronized void unverified(UnverifiedRecord record) {
+    unverified.add(record);
+  }
+
+  /** The kept records that failed verification, the newest first. */
+  public synchronized List<UnverifiedRecord> unverifiedRecords() {
+    return unverified.all();
   }
 
   public synchronized void review(ReviewRecord review) {
@@ -220,7 +233,8 @@ public final class ConsoleState {
             Verification.of(
                 incident, firstExecution, windows, baselines, health, limits.recoveryBand()),
             review == null ? null : ReviewView.of(review),
-            paused));
+            paused,
+            unverified.forIncident(incidentId)));
   }
 
   /** The incident's longest stage, else (device incidents) that of its first exemplar trace. */
@@ -288,6 +302,7 @@ public final class ConsoleState {
     return Map.of(
         "incidents", incidents.size(),
         "reviews", reviews.size(),
-        "alerts", alerts.size());
+        "alerts", alerts.size(),
+        "unverified_records", unverified.size());
   }
 }

@@ -11,6 +11,8 @@ import java.util.List;
  * @param alerts the Alertmanager alerts of its evidence, newest first
  * @param logLinks links to the logs of its exemplar traces and pods (IncidentLogLinks)
  * @param review null until the review record is written
+ * @param unverifiedRecords journal records naming this incident whose signature did not verify,
+ *     newest first: what they claim is shown here and nowhere else (ADR 052)
  */
 public record IncidentPage(
     IncidentRow row,
@@ -25,7 +27,8 @@ public record IncidentPage(
     List<PlanItem> plan,
     Verification verification,
     ReviewView review,
-    Boolean paused) {
+    Boolean paused,
+    List<UnverifiedRecord> unverifiedRecords) {
 
   /** The key device fields of one affected GPU around the fault. */
   public record GpuSparklines(String gpuUuid, String node, List<Sparkline> fields) {}

@@ -5,6 +5,7 @@ import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.PatchHash;
+import io.strata.events.remediation.PolicyRef;
 import io.strata.events.remediation.RemediationAction;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -13,7 +14,8 @@ import java.util.List;
 /**
  * One action of the incident's plan as the page shows it: target, the exact patch (as text and as a
  * diff) with its {@link PatchHash} (an approval from the page carries it, so the remediator can
- * refuse it when the patch changed since), the guards, and whether it still waits for a decision.
+ * refuse it when the patch changed since), the guards, whether it still waits for a decision, and
+ * the policy rule and mode that decided it (null in records written before policies existed).
  */
 public record PlanItem(
     String actionId,
@@ -34,7 +36,8 @@ public record PlanItem(
     boolean dryRun,
     boolean pending,
     Instant updatedAt,
-    int episode) {
+    int episode,
+    PolicyRef policy) {
 
   /**
    * One guard the remediator applies before executing.
@@ -64,7 +67,8 @@ public record PlanItem(
         action.dryRun(),
         action.state() == ActionState.PROPOSED,
         action.updatedAt(),
-        action.episode());
+        action.episode(),
+        action.policy());
   }
 
   private static List<Guard> guards(RemediationAction action, Boolean paused) {

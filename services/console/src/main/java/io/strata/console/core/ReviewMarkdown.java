@@ -4,6 +4,7 @@ import io.strata.events.Correlation;
 import io.strata.events.incident.DeviceEvidence;
 import io.strata.events.remediation.ActionRecord;
 import io.strata.events.remediation.LogLinkRef;
+import io.strata.events.remediation.PolicyRef;
 import io.strata.events.remediation.ReviewRecord;
 import java.time.Duration;
 import java.util.Locale;
@@ -64,8 +65,9 @@ public final class ReviewMarkdown {
       }
     }
     md.append(
-        "\n## Actions\n\n| action | type | target | final state | approved by | executed | reverted |\n");
-    md.append("|---|---|---|---|---|---|---|\n");
+        "\n## Actions\n\n| action | type | target | final state | policy | approved by | executed |"
+            + " reverted |\n");
+    md.append("|---|---|---|---|---|---|---|---|\n");
     for (ActionRecord action : review.actions()) {
       md.append("| `")
           .append(action.actionId())
@@ -75,6 +77,8 @@ public final class ReviewMarkdown {
           .append(Texts.target(action.target()))
           .append(" | ")
           .append(action.finalState())
+          .append(" | ")
+          .append(policy(action.policy()))
           .append(" | ")
           .append(
               action.approvedBy() == null
@@ -150,5 +154,13 @@ public final class ReviewMarkdown {
     return millis == null
         ? "–"
         : Texts.number(millis / 1000.0) + " s (" + Duration.ofMillis(millis) + ")";
+  }
+
+  /** {@code rule (MODE)}, {@code default (MODE)} when no rule matched, – before policies. */
+  private static String policy(PolicyRef policy) {
+    if (policy == null) {
+      return "–";
+    }
+    return (policy.rule() == null ? "default" : policy.rule()) + " (" + policy.mode() + ")";
   }
 }

@@ -7,6 +7,7 @@ import io.strata.console.config.ConsoleConfig;
 import io.strata.console.core.ConsoleState;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
+import io.strata.journal.signature.JournalVerifier;
 import io.strata.kafka.quarkus.KafkaClientSecurity;
 import io.strata.kafka.read.FollowProblem;
 import io.strata.kafka.read.StartAt;
@@ -49,6 +50,7 @@ public class ConsoleTopicFollower {
   @Inject ConsoleState state;
   @Inject ConsoleConfig config;
   @Inject MeterRegistry metrics;
+  @Inject JournalVerifier verifier;
 
   @ConfigProperty(name = "kafka.bootstrap.servers")
   String bootstrapServers;
@@ -57,7 +59,7 @@ public class ConsoleTopicFollower {
   private volatile TopicFollower<String, byte[]> alertFollower;
 
   void start(@Observes StartupEvent event) {
-    RecordRouter router = new RecordRouter(state);
+    RecordRouter router = new RecordRouter(state, verifier);
     TopicFollowerBuilder<String, byte[]> topics = builder("console-topic-reader", "strata-console");
     HISTORY.forEach(topic -> topics.follow(topic.name(), StartAt.beginning()));
     follower = topics.onEachRecord(record -> show(router, record));
@@ -105,7 +107,7 @@ public class ConsoleTopicFollower {
   private void show(RecordRouter router, ConsumerRecord<String, byte[]> record) {
     metrics.counter("strata.console.records", "topic", record.topic()).increment();
     router
-        .route(record.topic(), record.key(), record.value())
+        .route(record)
         .ifPresent(
             reason -> {
               // The producing service dead-letters poison; the console only reads, so it counts

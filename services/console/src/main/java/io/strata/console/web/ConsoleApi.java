@@ -8,6 +8,7 @@ import io.strata.console.core.IncidentQuery;
 import io.strata.console.core.IncidentRow;
 import io.strata.console.core.IncidentTelemetry;
 import io.strata.console.core.ReviewMarkdown;
+import io.strata.console.core.UnverifiedRecord;
 import io.strata.console.http.Upstream;
 import io.strata.console.kafka.TelemetryReader;
 import io.strata.events.incident.IncidentClass;
@@ -88,6 +89,24 @@ public class ConsoleApi {
     Instant now = clock.instant();
     List<AlertRow> rows = state.contextAlerts(now);
     return json(Map.of("alerts", rows, "total", rows.size(), "generated_at", now));
+  }
+
+  /**
+   * The strata.remediation.v1 records whose signature did not verify (ADR 052), the newest first,
+   * up to {@code limits.unverified-records}: what each claims, and why it is not believed.
+   */
+  @GET
+  @Path("/journal/unverified")
+  public Response unverifiedJournalRecords() {
+    List<UnverifiedRecord> records = state.unverifiedRecords();
+    return json(
+        Map.of(
+            "unverified_records",
+            records,
+            "total",
+            records.size(),
+            "generated_at",
+            clock.instant()));
   }
 
   @GET

@@ -11,8 +11,9 @@ import jakarta.inject.Inject;
 import java.util.List;
 
 /**
- * strata_console_store_entries{store=incidents|reviews|alerts|detail_incidents}: how full the
- * bounds are (detail_incidents: incidents whose on-demand telemetry is cached).
+ * strata_console_store_entries{store=incidents|reviews|alerts|unverified_records|detail_incidents}:
+ * how full the bounds are (detail_incidents: incidents whose on-demand telemetry is cached;
+ * unverified_records: journal records kept because their signature did not verify).
  */
 @ApplicationScoped
 public class StoreGauges {
@@ -22,7 +23,7 @@ public class StoreGauges {
   @Inject TelemetryReader telemetry;
 
   void register(@Observes StartupEvent event) {
-    for (String store : List.of("incidents", "reviews", "alerts")) {
+    for (String store : List.of("incidents", "reviews", "alerts", "unverified_records")) {
       Gauge.builder("strata.console.store.entries", state, s -> s.sizes().get(store))
           .tag("store", store)
           .register(registry);

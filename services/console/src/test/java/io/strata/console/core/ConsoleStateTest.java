@@ -192,7 +192,7 @@ class ConsoleStateTest {
         .contains("# Review inc-f9232929")
         .contains("| time to recover | 34.60 s (PT34.6S) |")
         .contains(
-            "| `act-e79c0234fd22daf84871` | CORDON_NODE | Node/gpu-node-003 | EXECUTED | alice via REST |")
+            "| `act-e79c0234fd22daf84871` | CORDON_NODE | Node/gpu-node-003 | EXECUTED | – | alice via REST |")
         .contains("- spans without k8s.pod.name");
     assertThat(review.html()).contains("<h1>Review inc-f9232929</h1>").contains("<table>");
   }

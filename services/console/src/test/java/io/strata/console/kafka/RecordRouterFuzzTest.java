@@ -3,6 +3,7 @@ package io.strata.console.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.console.Fixtures;
+import io.strata.console.JournalSigning;
 import io.strata.console.core.ConsoleState;
 import io.strata.console.core.IncidentQuery;
 import io.strata.console.core.IncidentRow;
@@ -15,6 +16,7 @@ import io.strata.events.incident.IncidentState;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
+import io.strata.journal.signature.JournalTag;
 import io.strata.testsupport.JsonFuzz;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -23,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,6 +40,10 @@ class RecordRouterFuzzTest {
 
   private static final int PER_TOPIC = 1_700;
 
+  /** The remediator's signature of the genuine action seed. */
+  private static final String CORDON_TAG =
+      JournalSigning.tag(Fixtures.cordon(ActionState.PROPOSED, Fixtures.OPENED));
+
   /** The topics an incident page reads on demand, by what they hold. */
   private static final Map<String, TelemetryKind> TELEMETRY =
       Map.of(
@@ -47,7 +54,7 @@ class RecordRouterFuzzTest {
   @Test
   void everyRecordIsAppliedOrSkippedWithAReasonAndGenuineOnesAreApplied() {
     ConsoleState state = new ConsoleState(io.strata.console.core.ConsoleStateTestLimits.LIMITS);
-    RecordRouter router = new RecordRouter(state);
+    RecordRouter router = new RecordRouter(state, JournalSigning.VERIFIER);
     IncidentTelemetry telemetry =
         new IncidentTelemetry(io.strata.console.core.ConsoleStateTestLimits.LIMITS);
     Random random = new Random(16_1700L);
@@ -74,7 +81,7 @@ class RecordRouterFuzzTest {
         TelemetryKind telemetryKind = TELEMETRY.get(seed.getKey());
         Optional<RecordRouter.SkipReason> outcome =
             telemetryKind == null
-                ? router.route(seed.getKey(), Fixtures.INCIDENT, value)
+                ? router.route(record(seed.getKey(), value))
                 : TelemetryRecord.keep(telemetryKind, value, telemetry);
 
         if (kind <= 2) {
@@ -101,6 +108,19 @@ class RecordRouterFuzzTest {
             + " skipped %s, none threw%n",
         PER_TOPIC * seeds().size(), seeds().size(), genuine, applied, skipped);
     assertThat(skipped).containsKey(RecordRouter.SkipReason.DESERIALIZATION_FAILED);
+  }
+
+  /**
+   * The record as read; an action record carries the genuine seed's signature, which the remediator
+   * wrote, so a mutated action is UNVERIFIED unless it no longer reads.
+   */
+  private static ConsumerRecord<String, byte[]> record(String topic, byte[] value) {
+    ConsumerRecord<String, byte[]> record =
+        new ConsumerRecord<>(topic, 0, 0L, Fixtures.INCIDENT, value);
+    if (topic.equals(Topics.REMEDIATION.name())) {
+      record.headers().add(JournalTag.HEADER, CORDON_TAG.getBytes(StandardCharsets.UTF_8));
+    }
+    return record;
   }
 
   /** One genuine JSON value per input topic, as its producer serialises it. */

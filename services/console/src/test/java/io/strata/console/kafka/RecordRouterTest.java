@@ -3,12 +3,20 @@ package io.strata.console.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.strata.console.Fixtures;
+import io.strata.console.JournalSigning;
 import io.strata.console.core.AlertRow;
 import io.strata.console.core.ConsoleState;
+import io.strata.console.core.IncidentPage;
 import io.strata.console.core.IncidentQuery;
+import io.strata.console.core.IncidentTelemetry;
+import io.strata.console.core.PlanItem;
+import io.strata.console.core.UnverifiedRecord;
 import io.strata.events.alert.AlertStatus;
 import io.strata.events.incident.IncidentState;
+import io.strata.events.remediation.ActionState;
+import io.strata.events.remediation.RemediationAction;
 import io.strata.events.topic.Topics;
+import io.strata.journal.signature.VerificationReason;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -17,7 +25,7 @@ class RecordRouterTest {
 
   private final ConsoleState state =
       new ConsoleState(io.strata.console.core.ConsoleStateTestLimits.LIMITS);
-  private final RecordRouter router = new RecordRouter(state);
+  private final RecordRouter router = new RecordRouter(state, JournalSigning.VERIFIER);
 
   @Test
   void anIncidentIsShownAndItsTombstoneForgetsIt() {
@@ -55,6 +63,68 @@ class RecordRouterTest {
         .contains(RecordRouter.SkipReason.MISSING_ID);
     assertThat(router.route(Topics.ALERTS.name(), "k", null))
         .contains(RecordRouter.SkipReason.DESERIALIZATION_FAILED);
+  }
+
+  @Test
+  void aSignedActionIsItsStateAndAForgedOneIsListedAsUnverifiedOnly() {
+    state.incident(Fixtures.incident(1, IncidentState.OPEN));
+    RemediationAction proposed = Fixtures.cordon(ActionState.PROPOSED, Fixtures.OPENED);
+    RemediationAction forged =
+        Fixtures.cordon(ActionState.APPROVED, Fixtures.OPENED.plusSeconds(5));
+
+    assertThat(router.route(JournalSigning.record(proposed, JournalSigning.tag(proposed), 0)))
+        .isEmpty();
+    // The proposal's genuine signature on an APPROVED record; then no header; then the HMAC of
+    // a former version; then a key id nobody lists.
+    String genuine = JournalSigning.tag(proposed);
+    assertThat(router.route(JournalSigning.record(forged, genuine, 1)))
+        .contains(RecordRouter.SkipReason.UNVERIFIED);
+    assertThat(router.route(JournalSigning.record(forged, null, 2)))
+        .contains(RecordRouter.SkipReason.UNVERIFIED);
+    assertThat(
+            router.route(
+                JournalSigning.record(
+                    forged,
+                    "hmac-sha256=0427babe572be244466b438f0a99050bfda26986693c89f21fb646f21d1e802c",
+                    3)))
+        .contains(RecordRouter.SkipReason.UNVERIFIED);
+    assertThat(
+            router.route(
+                JournalSigning.record(
+                    forged, genuine.replace("ed25519=strata-demo-1:", "ed25519=other-key:"), 4)))
+        .contains(RecordRouter.SkipReason.UNVERIFIED);
+
+    IncidentPage page =
+        state
+            .page(
+                Fixtures.INCIDENT,
+                Fixtures.OPENED.plusSeconds(10),
+                null,
+                IncidentTelemetry.none(io.strata.console.core.ConsoleStateTestLimits.LIMITS))
+            .orElseThrow();
+    assertThat(page.plan()).extracting(PlanItem::state).containsExactly(ActionState.PROPOSED);
+    assertThat(page.row().pendingActions()).isEqualTo(1);
+    assertThat(page.unverifiedRecords())
+        .extracting(UnverifiedRecord::offset, UnverifiedRecord::reason, UnverifiedRecord::keyId)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(4L, VerificationReason.UNKNOWN_KEY, "other-key"),
+            org.assertj.core.groups.Tuple.tuple(3L, VerificationReason.UNSUPPORTED_ALGORITHM, null),
+            org.assertj.core.groups.Tuple.tuple(2L, VerificationReason.MISSING, null),
+            org.assertj.core.groups.Tuple.tuple(
+                1L, VerificationReason.BAD_SIGNATURE, "strata-demo-1"));
+    assertThat(state.unverifiedRecords())
+        .first()
+        .isEqualTo(
+            new UnverifiedRecord(
+                Fixtures.CORDON,
+                Fixtures.INCIDENT,
+                forged.type(),
+                ActionState.APPROVED,
+                VerificationReason.UNKNOWN_KEY,
+                "other-key",
+                null,
+                0,
+                4));
   }
 
   @Test

@@ -10,6 +10,7 @@ import static org.hamcrest.Matchers.hasItem;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.strata.console.Fixtures;
+import io.strata.console.JournalSigning;
 import io.strata.embeddedkafka.InjectTestKafka;
 import io.strata.embeddedkafka.KafkaTestClient;
 import io.strata.embeddedkafka.StrataKafkaResource;
@@ -19,6 +20,7 @@ import io.strata.events.alert.AlertEvent;
 import io.strata.events.alert.AlertStatus;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.remediation.ActionState;
+import io.strata.events.remediation.RemediationAction;
 import io.strata.events.topic.Topics;
 import io.strata.testsupport.MeterNames;
 import java.time.Duration;
@@ -47,17 +49,18 @@ class ConsoleFlowTest {
     // Opened now: the page reads the exemplar's spans around the time the incident named it, by
     // record time, and these were just written.
     Instant opened = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-    try (KafkaTestClient client = new KafkaTestClient(kafka.bootstrapServers())) {
+    try (KafkaTestClient client = new KafkaTestClient(kafka.bootstrapServers());
+        JournalSigning journal = new JournalSigning(kafka.bootstrapServers())) {
       Fixtures.spans().forEach(s -> client.send(Topics.TRACE_SPANS, s.traceId(), s));
       client.send(
           Topics.INCIDENTS,
           Fixtures.INCIDENT,
           Fixtures.incident(
               Fixtures.INCIDENT, 1, IncidentState.OPEN, "local", "inference", "llm-serve", opened));
-      client.send(
-          Topics.REMEDIATION,
-          Fixtures.INCIDENT,
-          Fixtures.cordon(ActionState.PROPOSED, Fixtures.OPENED.plusSeconds(6)));
+      // Signed as the remediator signs its journal: only a verified record is an action's state.
+      RemediationAction proposed =
+          Fixtures.cordon(ActionState.PROPOSED, Fixtures.OPENED.plusSeconds(6));
+      journal.send(proposed, JournalSigning.tag(proposed));
     }
     await()
         .atMost(WAIT)

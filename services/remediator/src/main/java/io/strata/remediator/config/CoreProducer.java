@@ -1,9 +1,13 @@
 package io.strata.remediator.config;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.Startup;
 import io.strata.loglinks.LogLinks;
 import io.strata.remediator.core.ApprovalService;
+import io.strata.remediator.core.ClusterPolicyGate;
 import io.strata.remediator.core.EngineSettings;
+import io.strata.remediator.core.PolicyGate;
 import io.strata.remediator.core.RemediationEngine;
 import io.strata.remediator.core.cluster.ApiVersions;
 import io.strata.remediator.core.cluster.TargetGateway;
@@ -13,11 +17,12 @@ import io.strata.remediator.core.guard.ExecutionGuards;
 import io.strata.remediator.core.guard.GuardSettings;
 import io.strata.remediator.core.guard.PauseSwitch;
 import io.strata.remediator.core.journal.ActionJournal;
-import io.strata.remediator.core.journal.ActionSigner;
+import io.strata.remediator.core.journal.JournalTags;
 import io.strata.remediator.core.patch.PatchFactory;
 import io.strata.remediator.core.patch.PatchSettings;
 import io.strata.remediator.core.plan.ActionPlanner;
 import io.strata.remediator.core.plan.ClassPlans;
+import io.strata.remediator.core.policy.ActivePolicy;
 import io.strata.remediator.core.review.Notifier;
 import io.strata.remediator.core.review.ReviewSink;
 import io.strata.remediator.kube.FabricDiscovery;
@@ -25,9 +30,12 @@ import io.strata.remediator.kube.FabricTargetGateway;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import org.jboss.logging.Logger;
 
 /** Builds the pure core from the typed configuration. */
 public class CoreProducer {
+
+  private static final Logger LOG = Logger.getLogger(CoreProducer.class);
 
   /** Validated here, so an unusable template fails startup naming its key. */
   @Produces
@@ -71,10 +79,16 @@ public class CoreProducer {
             w.readinessGate()));
   }
 
+  /**
+   * Created at startup, so a bad key, or verification keys that do not verify the signing key, fail
+   * startup naming the setting.
+   */
   @Produces
   @Singleton
-  ActionSigner actionSigner(RemediatorConfig config) {
-    return new ActionSigner(config.integrity().key());
+  @Startup
+  JournalTags journalTags(RemediatorConfig config) {
+    RemediatorConfig.Signing s = config.signing();
+    return JournalTags.of(s.keyId(), s.privateKey(), s.verificationKeys(), s.legacyHmacKey());
   }
 
   @Produces
@@ -110,6 +124,31 @@ public class CoreProducer {
 
   @Produces
   @Singleton
+  ActivePolicy activePolicy() {
+    return new ActivePolicy();
+  }
+
+  @Produces
+  @Singleton
+  PolicyGate policyGate(
+      ActivePolicy policy, TargetGateway gateway, Clock clock, MeterRegistry registry) {
+    return new ClusterPolicyGate(
+        policy,
+        gateway,
+        clock,
+        (rule, e) -> {
+          // The rule does not match; the operator learns why from the log and the counter.
+          LOG.warnf(
+              "policy rule %s failed to evaluate, treated as no match: %s",
+              rule.name(), e.getMessage());
+          registry
+              .counter("strata.remediator.policy.match.errors", "rule", rule.name())
+              .increment();
+        });
+  }
+
+  @Produces
+  @Singleton
   RemediationEngine remediationEngine(
       ActionJournal journal,
       TargetGateway gateway,
@@ -119,7 +158,8 @@ public class CoreProducer {
       ReviewSink reviews,
       RemediatorConfig config,
       Clock clock,
-      LogLinks logLinks) {
+      LogLinks logLinks,
+      PolicyGate policy) {
     EngineSettings settings =
         new EngineSettings(
             config.execution().maxAttempts(),
@@ -138,6 +178,7 @@ public class CoreProducer {
         reviews,
         settings,
         clock,
-        logLinks);
+        logLinks,
+        policy);
   }
 }

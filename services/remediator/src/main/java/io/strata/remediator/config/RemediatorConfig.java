@@ -12,8 +12,8 @@ import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
-import jakarta.validation.constraints.Size;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -90,6 +90,12 @@ public interface RemediatorConfig {
   /** Recovery: what happens when an incident resolves or misses its deadline. */
   Recovery recovery();
 
+  /**
+   * The remediation policy (docs/POLICY.md): which planned actions are observed, proposed or
+   * executed on their own. Without one every action is proposed for approval.
+   */
+  Policy policy();
+
   /** Slack approvals. */
   Slack slack();
 
@@ -107,8 +113,8 @@ public interface RemediatorConfig {
    */
   LogLinkTemplates logLinks();
 
-  /** Integrity of the journal on strata.remediation.v1 (ADR 009). */
-  Integrity integrity();
+  /** Signatures of the journal on strata.remediation.v1 (ADR 009, ADR 052). */
+  Signing signing();
 
   /** What an approval must match to count. */
   Approval approval();
@@ -171,21 +177,63 @@ public interface RemediatorConfig {
     Duration retryPeriod();
   }
 
-  /** The journal's integrity key. */
-  interface Integrity {
+  /**
+   * The journal's Ed25519 signing key and the published verification keys (ADR 052). No defaults
+   * outside the dev, test and local profiles: a production start without them fails naming the key;
+   * one whose verification keys do not verify the signing key fails naming {@code
+   * verification-keys} (core/journal/JournalTags).
+   */
+  interface Signing {
+    /** Names the signing key's public key in every tag ({@code ed25519=<key-id>:...}). */
+    String keyId();
+
     /**
-     * HMAC-SHA256 key over every record the remediator writes to strata.remediation.v1; a record
-     * read back without its valid tag is dead-lettered and never executed. A secret (the Kubernetes
-     * Secret strata-remediator-integrity, env STRATA_REMEDIATOR_INTEGRITY_KEY), at least 32
-     * characters; no default outside the dev, test and local profiles, so a production start
-     * without it fails naming this key. Changing it makes earlier records unverifiable: drain
-     * pending actions first (docs/services/remediator.md).
+     * The Ed25519 private key (PEM as {@code openssl genpkey -algorithm ed25519} writes it, or one
+     * line of base64 PKCS#8 DER). A secret: STRATA_REMEDIATOR_SIGNING_PRIVATE_KEY from the Secret.
      */
-    @Size(min = 32)
-    String key();
+    String privateKey();
+
+    /**
+     * The public keys that verify the journal, {@code keyId:base64DER[,keyId:base64DER...]}: the
+     * signing key's (under {@code key-id}) and any earlier ones whose records should still verify.
+     * The same value the console and the CLI verify with.
+     */
+    String verificationKeys();
+
+    /**
+     * The former {@code integrity.key}, set only while upgrading: records tagged {@code
+     * hmac-sha256=} by an earlier version verify with it. Unset, they are refused like a forgery.
+     */
+    Optional<String> legacyHmacKey();
   }
 
   /** Approval binding. */
+  interface Policy {
+
+    /**
+     * The ConfigMap holding the policy, in the remediator's namespace; watched, so an edit applies
+     * without a restart, and a refused edit leaves the policy in force. Empty: no policy.
+     */
+    Optional<@Pattern(regexp = "[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?") String> configMap();
+
+    /** The ConfigMap's namespace; default: the Kubernetes client's namespace (the pod's own). */
+    Optional<String> namespace();
+
+    /** The ConfigMap's key whose value is the policy document (YAML). */
+    @WithDefault("policy.yaml")
+    @NotBlank
+    String key();
+
+    /**
+     * Most records of strata.incidents.v1 a backtest ({@code POST /api/policy/test}) reads; when
+     * the topic holds more, the newest of each partition. Steps whose incident was not read are
+     * counted as skipped.
+     */
+    @WithDefault("100000")
+    @Positive
+    int backtestMaxIncidents();
+  }
+
   interface Approval {
     /**
      * How long a proposal can be approved; later approvals are refused and the action recorded

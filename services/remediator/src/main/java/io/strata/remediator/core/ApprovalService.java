@@ -102,24 +102,27 @@ public final class ApprovalService {
     if (type.isEmpty() || original.inversePatch() == null || original.dryRun()) {
       return Optional.empty();
     }
-    // The undo belongs to its original's episode: it restores only what that episode's action set.
+    // The undo belongs to its original's episode: it restores only what that episode's action set,
+    // and follows the rule that decided the original.
     return Optional.of(
         journal.record(
-            Actions.inEpisode(
-                Actions.proposed(
-                    undoId,
-                    original.incidentId(),
-                    original.step(),
-                    type.get(),
-                    original.target(),
-                    original.inversePatch(),
-                    null,
-                    "undo of " + original.actionId() + " (" + Actions.label(original) + ")",
-                    original.maxAttempts(),
-                    false,
-                    original.correlation(),
-                    clock.instant()),
-                original.episode())));
+            Actions.withPolicy(
+                Actions.inEpisode(
+                    Actions.proposed(
+                        undoId,
+                        original.incidentId(),
+                        original.step(),
+                        type.get(),
+                        original.target(),
+                        original.inversePatch(),
+                        null,
+                        "undo of " + original.actionId() + " (" + Actions.label(original) + ")",
+                        original.maxAttempts(),
+                        false,
+                        original.correlation(),
+                        clock.instant()),
+                    original.episode()),
+                original.policy())));
   }
 
   /** Proposes and approves the undo of an EXECUTED action in one go. */

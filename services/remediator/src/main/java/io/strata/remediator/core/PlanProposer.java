@@ -2,6 +2,10 @@ package io.strata.remediator.core;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.strata.events.incident.Incident;
+import io.strata.events.remediation.ActionOutcomeReason;
+import io.strata.events.remediation.ActionState;
+import io.strata.events.remediation.ApprovalChannel;
+import io.strata.events.remediation.PolicyMode;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.TargetRef;
 import io.strata.remediator.core.cluster.TargetException;
@@ -18,6 +22,7 @@ import io.strata.remediator.core.plan.MechanismCheck;
 import io.strata.remediator.core.plan.Plan;
 import io.strata.remediator.core.plan.PlannedAction;
 import io.strata.remediator.core.plan.WorkloadResolver;
+import io.strata.remediator.core.policy.PolicyVerdict;
 import io.strata.remediator.core.review.Notifier;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -26,9 +31,11 @@ import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /**
- * The open incident's plan, recorded as proposals: each planned step not yet in the journal is
- * recorded PROPOSED with a preview of its patch and inverse, and the proposal (or the plan's notes,
- * the first time) is announced. Used by the {@link RemediationEngine}, under its lock.
+ * The open incident's plan, recorded as the policy says: each planned step not yet in the journal
+ * is recorded PROPOSED with a preview of its patch and inverse, with the rule and mode that decided
+ * it; an AUTO step is approved by the rule at once, an OBSERVE step is not recorded but named in
+ * the notes. The proposal (or the plan's notes, the first time) is announced. Used by the {@link
+ * RemediationEngine}, under its lock.
  */
 final class PlanProposer {
 
@@ -39,6 +46,8 @@ final class PlanProposer {
   private final Notifier notifier;
   private final EngineSettings settings;
   private final Clock clock;
+  private final PolicyGate policy;
+  private final ApprovalService approvals;
 
   PlanProposer(
       ActionJournal journal,
@@ -47,7 +56,9 @@ final class PlanProposer {
       PatchFactory patches,
       Notifier notifier,
       EngineSettings settings,
-      Clock clock) {
+      Clock clock,
+      PolicyGate policy,
+      ApprovalService approvals) {
     this.journal = journal;
     this.planner = planner;
     this.gateway = gateway;
@@ -55,6 +66,8 @@ final class PlanProposer {
     this.notifier = notifier;
     this.settings = settings;
     this.clock = clock;
+    this.policy = policy;
+    this.approvals = approvals;
   }
 
   /**
@@ -64,7 +77,7 @@ final class PlanProposer {
    *     notes to be announced by the retry): whether this episode's notes were never announced
    * @throws TargetException when the cluster cannot be read to plan; the caller retries later
    */
-  void propose(Incident incident, BooleanSupplier firstNotice) throws TargetException {
+  List<String> propose(Incident incident, BooleanSupplier firstNotice) throws TargetException {
     Plan plan =
         planner.plan(
             incident,
@@ -72,15 +85,54 @@ final class PlanProposer {
             gateway::podNode,
             new MechanismCheck(gateway, patches));
     List<RemediationAction> proposed = new ArrayList<>();
+    List<String> observed = new ArrayList<>();
+    List<String> approved = new ArrayList<>();
     for (PlannedAction step : plan.actions()) {
-      if (journal.store().latest(step.actionId()).isEmpty()) {
-        proposed.add(journal.record(proposal(incident, step)));
+      if (journal.store().latest(step.actionId()).isPresent()) {
+        continue;
       }
+      PolicyVerdict verdict = policy.decide(incident, step, journal.store());
+      if (verdict.mode() == PolicyMode.OBSERVE) {
+        // Recorded, never proposed: the review and a backtest show what Strata would have done.
+        RemediationAction proposal = proposal(incident, step, verdict);
+        journal.record(
+            Actions.transition(
+                proposal,
+                ActionState.OBSERVED,
+                ActionOutcomeReason.UNSPECIFIED,
+                "observed by policy rule " + verdict.ruleName() + ": not proposed",
+                proposal.updatedAt()));
+        observed.add(
+            "observed by policy rule "
+                + verdict.ruleName()
+                + ": step "
+                + step.step()
+                + " "
+                + step.type()
+                + " "
+                + Actions.targetKey(step.target())
+                + " is not proposed");
+        continue;
+      }
+      RemediationAction recorded = journal.record(proposal(incident, step, verdict));
+      if (verdict.mode() == PolicyMode.AUTO) {
+        Decision decision =
+            approvals.approve(
+                recorded.actionId(), RemediationEngine.POLICY_PRINCIPAL, ApprovalChannel.POLICY);
+        if (decision.outcome() == Decision.Outcome.APPROVED) {
+          approved.add(recorded.actionId());
+          recorded = decision.action().orElse(recorded);
+        }
+      }
+      proposed.add(recorded);
     }
     boolean first = firstNotice.getAsBoolean();
-    if (!proposed.isEmpty() || (first && !plan.notes().isEmpty())) {
-      notifier.planProposed(incident, proposed, plan.notes());
+    List<String> notes = new ArrayList<>(plan.notes());
+    notes.addAll(observed);
+    if (!proposed.isEmpty() || (first && !notes.isEmpty())) {
+      notifier.planProposed(incident, proposed, notes);
     }
+    return approved;
   }
 
   /**
@@ -100,7 +152,7 @@ final class PlanProposer {
     };
   }
 
-  private RemediationAction proposal(Incident incident, PlannedAction step) {
+  private RemediationAction proposal(Incident incident, PlannedAction step, PolicyVerdict verdict) {
     String patch = null;
     String inverse = null;
     try {
@@ -113,20 +165,35 @@ final class PlanProposer {
     } catch (TargetException | PatchRefusal e) {
       // A preview only: the executor computes the authoritative patch when it runs.
     }
-    return Actions.inEpisode(
-        Actions.proposed(
-            step.actionId(),
-            incident.incidentId(),
-            step.step(),
-            step.type(),
-            step.target(),
-            patch,
-            inverse,
-            "step " + step.step() + " of the " + incident.incidentClass() + " plan",
-            settings.maxAttempts(),
-            settings.dryRun(),
-            incident.correlation(),
-            clock.instant()),
-        incident.episode());
+    String message = "step " + step.step() + " of the " + incident.incidentClass() + " plan";
+    if (verdict.mode() == PolicyMode.AUTO) {
+      message += ", approved by policy rule " + verdict.ruleName();
+    } else if (verdict.held().isPresent()) {
+      message +=
+          "; policy rule "
+              + verdict.ruleName()
+              + " would approve it but holds it back ("
+              + verdict.held().get().limit()
+              + ": "
+              + verdict.held().get().message()
+              + ")";
+    }
+    RemediationAction proposed =
+        Actions.inEpisode(
+            Actions.proposed(
+                step.actionId(),
+                incident.incidentId(),
+                step.step(),
+                step.type(),
+                step.target(),
+                patch,
+                inverse,
+                message,
+                settings.maxAttempts(),
+                settings.dryRun(),
+                incident.correlation(),
+                clock.instant()),
+            incident.episode());
+    return Actions.withPolicy(proposed, verdict.ref());
   }
 }

@@ -5,16 +5,21 @@ import io.strata.events.incident.IncidentState;
 import io.strata.events.remediation.ActionOutcomeReason;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ApprovalChannel;
+import io.strata.events.remediation.PolicyMode;
+import io.strata.events.remediation.PolicyRef;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.loglinks.LogLinks;
 import io.strata.remediator.core.cluster.TargetException;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.ActionJournal;
+import io.strata.remediator.core.journal.ActionStore;
 import io.strata.remediator.core.journal.Actions;
 import io.strata.remediator.core.journal.Episodes;
 import io.strata.remediator.core.patch.PatchFactory;
 import io.strata.remediator.core.plan.ActionPlanner;
+import io.strata.remediator.core.plan.PlannedAction;
+import io.strata.remediator.core.policy.PolicyVerdict;
 import io.strata.remediator.core.review.Notifier;
 import io.strata.remediator.core.review.ReviewBuilder;
 import io.strata.remediator.core.review.ReviewSink;
@@ -81,12 +86,11 @@ public final class RemediationEngine {
         reviews,
         settings,
         clock,
-        LogLinks.none());
+        LogLinks.none(),
+        RemediationEngine::proposeAll);
   }
 
-  /**
-   * @param logLinks the log link templates the review records' {@code log_links} are filled from
-   */
+  /** Without a policy: every step proposed for approval. */
   public RemediationEngine(
       ActionJournal journal,
       ActionPlanner planner,
@@ -98,8 +102,46 @@ public final class RemediationEngine {
       EngineSettings settings,
       Clock clock,
       LogLinks logLinks) {
+    this(
+        journal,
+        planner,
+        gateway,
+        patches,
+        approvals,
+        notifier,
+        reviews,
+        settings,
+        clock,
+        logLinks,
+        RemediationEngine::proposeAll);
+  }
+
+  /** Every step proposed for approval, as without a policy. */
+  private static PolicyVerdict proposeAll(
+      Incident incident, PlannedAction step, ActionStore store) {
+    return new PolicyVerdict(new PolicyRef(null, PolicyMode.PROPOSE), Optional.empty());
+  }
+
+  /**
+   * @param logLinks the log link templates the review records' {@code log_links} are filled from
+   * @param policy what becomes of each newly planned step: observed, proposed or approved
+   */
+  public RemediationEngine(
+      ActionJournal journal,
+      ActionPlanner planner,
+      TargetGateway gateway,
+      PatchFactory patches,
+      ApprovalService approvals,
+      Notifier notifier,
+      ReviewSink reviews,
+      EngineSettings settings,
+      Clock clock,
+      LogLinks logLinks,
+      PolicyGate policy) {
     this.journal = journal;
-    this.proposer = new PlanProposer(journal, planner, gateway, patches, notifier, settings, clock);
+    this.proposer =
+        new PlanProposer(
+            journal, planner, gateway, patches, notifier, settings, clock, policy, approvals);
     this.approvals = approvals;
     this.notifier = notifier;
     this.reviews = reviews;
@@ -196,7 +238,7 @@ public final class RemediationEngine {
         return resolve(incident);
       }
       if (incident.state() == IncidentState.OPEN || incident.state() == IncidentState.MITIGATING) {
-        proposer.propose(incident, () -> announced.add(Episodes.key(incident)));
+        return proposer.propose(incident, () -> announced.add(Episodes.key(incident)));
       }
     } catch (TargetException | RuntimeException e) {
       needsProcessing.add(id);
@@ -297,7 +339,9 @@ public final class RemediationEngine {
       }
       Optional<RemediationAction> undo = approvals.proposeUndo(action);
       if (undo.isPresent() && undo.get().state() == ActionState.PROPOSED) {
-        if (settings.undoMode() == UndoMode.APPLY) {
+        // The undo of what a rule did on its own is applied on its own too: same rule, same mode.
+        boolean byAutoRule = action.policy() != null && action.policy().mode() == PolicyMode.AUTO;
+        if (settings.undoMode() == UndoMode.APPLY || byAutoRule) {
           approvals.approve(undo.get().actionId(), POLICY_PRINCIPAL, ApprovalChannel.POLICY);
           toExecute.add(undo.get().actionId());
         }

@@ -7,13 +7,14 @@ import io.strata.events.remediation.RemediationAction;
 import io.strata.events.serde.EventSerdeException;
 import io.strata.events.topic.Topic;
 import io.strata.events.topic.Topics;
+import io.strata.journal.signature.JournalVerification;
 import io.strata.kafka.quarkus.KafkaClientSecurity;
 import io.strata.kafka.read.TopicReader;
 import io.strata.remediator.config.RemediatorConfig;
 import io.strata.remediator.core.execute.IntegrityProblem;
-import io.strata.remediator.core.journal.ActionSigner;
 import io.strata.remediator.core.journal.ActionStore;
 import io.strata.remediator.core.journal.Episodes;
+import io.strata.remediator.core.journal.JournalTags;
 import io.strata.remediator.core.journal.JournalTransitions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -39,9 +40,9 @@ import org.jboss.logging.Logger;
  * Reads the remediator's memory back at startup: every action state from strata.remediation.v1,
  * which incidents already have a review, and the latest revision of every incident. Each topic is
  * read from the beginning up to its end offsets at the time of the call. An action record enters
- * the memory only with a valid integrity tag and in the order the remediator writes states; any
- * other is dead-lettered with INTEGRITY_CHECK_FAILED (detail: the {@link IntegrityProblem}),
- * counted in strata_remediator_journal_rejected_total, and never executed.
+ * the memory only with a valid signature (or legacy HMAC tag) and in the order the remediator
+ * writes states; any other is dead-lettered with INTEGRITY_CHECK_FAILED (detail: the {@link
+ * IntegrityProblem}), counted in strata_remediator_journal_rejected_total, and never executed.
  */
 @ApplicationScoped
 public class JournalRebuilder {
@@ -55,7 +56,7 @@ public class JournalRebuilder {
 
   private final String bootstrapServers;
   private final Duration timeout;
-  private final ActionSigner signer;
+  private final JournalTags signer;
   private final DeadLetterSender deadLetters;
   private final MeterRegistry metrics;
 
@@ -63,7 +64,7 @@ public class JournalRebuilder {
   public JournalRebuilder(
       @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
       RemediatorConfig config,
-      ActionSigner signer,
+      JournalTags signer,
       DeadLetterSender deadLetters,
       MeterRegistry metrics) {
     this.bootstrapServers = bootstrapServers;
@@ -106,9 +107,10 @@ public class JournalRebuilder {
             ? null
             : new String(header.value(), StandardCharsets.UTF_8);
     IntegrityProblem problem;
-    if (tag == null) {
+    JournalVerification verification = signer.verify(action, tag);
+    if (tag == null || tag.isBlank()) {
       problem = IntegrityProblem.UNSIGNED;
-    } else if (action.actionId() == null || !signer.verify(action, tag)) {
+    } else if (action.actionId() == null || !verification.verified()) {
       problem = IntegrityProblem.BAD_TAG;
     } else if (!JournalTransitions.follows(store.latest(action.actionId()), action)) {
       problem = IntegrityProblem.OUT_OF_ORDER;
@@ -123,7 +125,9 @@ public class JournalRebuilder {
             + " record of "
             + action.actionId()
             + Optional.ofNullable(action.incidentId()).map(i -> " (incident " + i + ")").orElse("")
-            + " is not the remediator's own; never executed";
+            + " is not the remediator's own; never executed (signature "
+            + verification.reason()
+            + ")";
     LOG.warnf("rejected %s-%d@%d: %s", record.topic(), record.partition(), record.offset(), detail);
     metrics.counter("strata.remediator.journal.rejected", "problem", problem.name()).increment();
     deadLetters.send(record, DeadLetterReason.INTEGRITY_CHECK_FAILED, detail);

@@ -4,10 +4,11 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.strata.events.EventType;
 import io.strata.events.remediation.RemediationAction;
+import io.strata.journal.signature.JournalTag;
 import io.strata.remediator.core.journal.ActionJournal;
-import io.strata.remediator.core.journal.ActionSigner;
 import io.strata.remediator.core.journal.ActionStore;
 import io.strata.remediator.core.journal.JournalMemory;
+import io.strata.remediator.core.journal.JournalTags;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
@@ -19,22 +20,22 @@ import org.eclipse.microprofile.reactive.messaging.Channel;
 /**
  * Records action states on strata.remediation.v1 and waits for the broker's acknowledgement before
  * the state counts: the topic is the remediator's memory across restarts. Every record carries its
- * integrity tag in the {@value #INTEGRITY_HEADER} header (ADR 009); the value stays the plain
- * event.
+ * Ed25519 signature in the {@value #INTEGRITY_HEADER} header (ADR 009, ADR 052); the value stays
+ * the plain event.
  */
 @ApplicationScoped
 public class KafkaActionJournal implements ActionJournal {
 
   /**
-   * The header carrying {@link ActionSigner}'s tag. Read by the remediator only (no other service
-   * depends on it), so it is not part of the topic's contract.
+   * The header carrying {@link JournalTags}'s tag, part of the topic's contract: the console, the
+   * CLI and any consumer verify it with the published keys (docs/EVENTS.md).
    */
-  public static final String INTEGRITY_HEADER = "strata-integrity";
+  public static final String INTEGRITY_HEADER = JournalTag.HEADER;
 
   private final MutinyEmitter<RemediationAction> emitter;
   private final MeterRegistry metrics;
   private final Clock clock;
-  private final ActionSigner signer;
+  private final JournalTags signer;
   private final JournalMemory memory = new JournalMemory();
 
   @Inject
@@ -42,7 +43,7 @@ public class KafkaActionJournal implements ActionJournal {
       @Channel("remediation-out") MutinyEmitter<RemediationAction> emitter,
       MeterRegistry metrics,
       Clock clock,
-      ActionSigner signer) {
+      JournalTags signer) {
     this.emitter = emitter;
     this.metrics = metrics;
     this.clock = clock;
@@ -85,7 +86,7 @@ public class KafkaActionJournal implements ActionJournal {
   }
 
   @Override
-  public ActionSigner signer() {
+  public JournalTags signer() {
     return signer;
   }
 

@@ -127,7 +127,7 @@ public final class SlackMessages {
               + " — "
               + action.state()
               + (action.dryRun() ? " (dry-run)" : "")
-              + (action.approvedBy() == null ? "" : " · " + escape(action.approvedBy()))
+              + (action.approvedBy() == null ? "" : " · " + escape(Actions.decidedBy(action)))
               + (action.patch() == null ? "" : "\n`" + escape(action.patch()) + "`");
       ObjectNode section = section(blocks, line);
       section.put("block_id", "action-" + action.actionId());

@@ -13,9 +13,9 @@ import io.strata.events.remediation.TargetRef;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.ActionJournal;
-import io.strata.remediator.core.journal.ActionSigner;
 import io.strata.remediator.core.journal.ActionStore;
 import io.strata.remediator.core.journal.Actions;
+import io.strata.remediator.core.journal.JournalTags;
 import io.strata.remediator.core.plan.ActionPlanner;
 import io.strata.remediator.core.plan.ClassPlans;
 import io.strata.testsupport.MutableClock;
@@ -94,7 +94,7 @@ class ApprovalBindingTest {
           }
 
           @Override
-          public ActionSigner signer() {
+          public JournalTags signer() {
             return InMemoryJournal.SIGNER;
           }
         };

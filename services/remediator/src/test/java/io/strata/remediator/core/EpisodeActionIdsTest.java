@@ -7,10 +7,13 @@ import io.strata.events.incident.IncidentState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.TargetRef;
+import io.strata.journal.signature.VerificationReason;
+import io.strata.remediator.TestKeys;
 import io.strata.remediator.core.cluster.TargetException;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.Actions;
+import io.strata.remediator.core.journal.LegacyHmacTag;
 import io.strata.remediator.core.plan.ActionPlanner;
 import io.strata.remediator.core.plan.ClassPlans;
 import io.strata.remediator.core.plan.PlannedAction;
@@ -115,12 +118,17 @@ class EpisodeActionIdsTest {
                 Fixtures.T0),
             2);
 
-    // HMAC-SHA256 of the pre-episode canonical text (computed outside Java from ActionSigner's
-    // documented encoding): records signed before episodes existed still verify.
-    assertThat(InMemoryJournal.SIGNER.tag(first))
+    // HMAC-SHA256 of the pre-episode canonical text (computed outside Java from the former
+    // ActionSigner's documented encoding): records tagged before episodes existed still verify
+    // while the legacy key is configured.
+    String legacy = new LegacyHmacTag(TestKeys.CORE_LEGACY_HMAC_KEY).tag(first);
+    assertThat(legacy)
         .isEqualTo("hmac-sha256=0427babe572be244466b438f0a99050bfda26986693c89f21fb646f21d1e802c");
+    assertThat(InMemoryJournal.SIGNER.verify(first, legacy).reason())
+        .isEqualTo(VerificationReason.VERIFIED);
     String tag = InMemoryJournal.SIGNER.tag(second);
-    assertThat(InMemoryJournal.SIGNER.verify(second, tag)).isTrue();
-    assertThat(InMemoryJournal.SIGNER.verify(Actions.inEpisode(second, 3), tag)).isFalse();
+    assertThat(InMemoryJournal.SIGNER.verify(second, tag).verified()).isTrue();
+    assertThat(InMemoryJournal.SIGNER.verify(Actions.inEpisode(second, 3), tag).reason())
+        .isEqualTo(VerificationReason.BAD_SIGNATURE);
   }
 }

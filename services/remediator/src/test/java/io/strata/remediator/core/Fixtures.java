@@ -26,6 +26,12 @@ final class Fixtures {
   private Fixtures() {}
 
   static Incident deviceFault(String id, long revision, IncidentState state, List<String> nodes) {
+    return deviceFault(id, revision, state, nodes, "ml");
+  }
+
+  /** The same, with the pod on the faulty GPU in {@code namespace}. */
+  static Incident deviceFault(
+      String id, long revision, IncidentState state, List<String> nodes, String namespace) {
     return new Incident(
         id,
         revision,
@@ -36,7 +42,7 @@ final class Fixtures {
         Correlation.builder()
             .cluster("c1")
             .node(nodes.get(0))
-            .namespace("ml")
+            .namespace(namespace)
             .workload("llm")
             .pod("llm-0")
             .modelVersion("v7")

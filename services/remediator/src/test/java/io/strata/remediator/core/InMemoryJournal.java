@@ -1,9 +1,10 @@
 package io.strata.remediator.core;
 
 import io.strata.events.remediation.RemediationAction;
+import io.strata.remediator.TestKeys;
 import io.strata.remediator.core.journal.ActionJournal;
-import io.strata.remediator.core.journal.ActionSigner;
 import io.strata.remediator.core.journal.ActionStore;
+import io.strata.remediator.core.journal.JournalTags;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,7 +12,7 @@ import java.util.List;
 final class InMemoryJournal implements ActionJournal {
 
   /** The key of every core test (the %test profile's key is another). */
-  static final ActionSigner SIGNER = new ActionSigner("core-test-integrity-key-0123456789abcdef");
+  static final JournalTags SIGNER = TestKeys.core();
 
   private final ActionStore store = new ActionStore();
   final List<RemediationAction> published = new ArrayList<>();
@@ -29,7 +30,7 @@ final class InMemoryJournal implements ActionJournal {
   }
 
   @Override
-  public ActionSigner signer() {
+  public JournalTags signer() {
     return SIGNER;
   }
 }

@@ -8,11 +8,13 @@ import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.TargetRef;
+import io.strata.journal.signature.JournalVerification;
+import io.strata.journal.signature.VerificationReason;
+import io.strata.remediator.TestKeys;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.execute.ExecutionResult;
 import io.strata.remediator.core.execute.IntegrityProblem;
 import io.strata.remediator.core.journal.ActionIds;
-import io.strata.remediator.core.journal.ActionSigner;
 import io.strata.remediator.core.journal.Actions;
 import io.strata.remediator.core.journal.JournalTransitions;
 import java.util.Optional;
@@ -40,13 +42,17 @@ class JournalIntegrityTest {
     RemediationAction action = proposal("inc-1", "gpu-1", TAINT);
     String tag = InMemoryJournal.SIGNER.tag(action);
 
-    assertThat(tag).startsWith(ActionSigner.PREFIX).hasSize(ActionSigner.PREFIX.length() + 64);
-    assertThat(InMemoryJournal.SIGNER.verify(action, tag)).isTrue();
+    // ed25519=<key id>:<64 bytes in base64url, 86 characters>
+    assertThat(tag).startsWith("ed25519=core-test:").hasSize("ed25519=core-test:".length() + 86);
+    assertThat(InMemoryJournal.SIGNER.verify(action, tag))
+        .isEqualTo(new JournalVerification(VerificationReason.VERIFIED, "core-test"));
     RemediationAction otherPatch = proposal("inc-1", "gpu-1", "{\"spec\":{\"taints\":null}}");
-    assertThat(InMemoryJournal.SIGNER.verify(otherPatch, tag)).isFalse();
-    assertThat(new ActionSigner("another-key-of-at-least-32-characters!").verify(action, tag))
-        .isFalse();
-    assertThat(InMemoryJournal.SIGNER.verify(action, null)).isFalse();
+    assertThat(InMemoryJournal.SIGNER.verify(otherPatch, tag).reason())
+        .isEqualTo(VerificationReason.BAD_SIGNATURE);
+    assertThat(InMemoryJournal.SIGNER.verify(action, TestKeys.attacker("core-test").tag(action)))
+        .isEqualTo(new JournalVerification(VerificationReason.BAD_SIGNATURE, "core-test"));
+    assertThat(InMemoryJournal.SIGNER.verify(action, null).reason())
+        .isEqualTo(VerificationReason.MISSING);
   }
 
   @Test
@@ -64,9 +70,7 @@ class JournalIntegrityTest {
     assertThat(h.executor.execute(approved.actionId())).isEqualTo(ExecutionResult.UNVERIFIED);
     assertThat(h.executor.verify(approved.actionId())).contains(IntegrityProblem.UNSIGNED);
 
-    h.journal
-        .store()
-        .apply(approved, new ActionSigner("the-attackers-own-key-0123456789abcd").tag(approved));
+    h.journal.store().apply(approved, TestKeys.attacker("core-test").tag(approved));
     assertThat(h.executor.execute(approved.actionId())).isEqualTo(ExecutionResult.UNVERIFIED);
     assertThat(h.executor.verify(approved.actionId())).contains(IntegrityProblem.BAD_TAG);
 

@@ -21,12 +21,14 @@ import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.topic.Topics;
+import io.strata.journal.signature.JournalSigner;
 import io.strata.remediator.RemediationService;
+import io.strata.remediator.TestKeys;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.ActionJournal;
-import io.strata.remediator.core.journal.ActionSigner;
 import io.strata.remediator.core.journal.Actions;
+import io.strata.remediator.core.journal.JournalTags;
 import io.strata.remediator.kube.ServedCluster;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
@@ -50,8 +52,9 @@ import org.junit.jupiter.api.Test;
 class ForgedJournalTest {
 
   private static final Duration WAIT = Duration.ofSeconds(30);
-  private static final ActionSigner ATTACKER =
-      new ActionSigner("the-attackers-own-key-0123456789abcdef");
+
+  /** A well-formed Ed25519 tag under the remediator's key id, signed with another key. */
+  private static final JournalSigner ATTACKER = TestKeys.attacker("strata-demo-1");
 
   @InjectTestKafka TestKafka kafka;
   @KubernetesTestServer KubernetesServer server;
@@ -59,7 +62,7 @@ class ForgedJournalTest {
   @Inject TestClock clock;
   @Inject RemediationService service;
   @Inject ActionJournal journal;
-  @Inject ActionSigner signer;
+  @Inject JournalTags signer;
 
   private KafkaTestClient client;
   private JournalProducer producer;

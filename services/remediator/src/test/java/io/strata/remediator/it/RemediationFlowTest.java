@@ -74,7 +74,7 @@ class RemediationFlowTest {
   @Inject TestClock clock;
   @Inject RemediationService service;
   @Inject ActionJournal journal;
-  @Inject io.strata.remediator.core.journal.ActionSigner signer;
+  @Inject io.strata.remediator.core.journal.JournalTags signer;
 
   private KafkaTestClient client;
   private SlackClicks slack;

@@ -18,6 +18,7 @@ import io.strata.kubetest.ServedApis;
 import io.strata.remediator.core.cluster.ApiResource;
 import io.strata.remediator.core.cluster.TargetException;
 import io.strata.remediator.core.cluster.TargetGateway;
+import io.strata.remediator.core.policy.ActivePolicy;
 import io.strata.remediator.mechanisms.Kinds;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -154,6 +155,30 @@ class KubeAccessRbacTest {
               });
     }
 
+    // The policy ConfigMap's informer: a list, then a watch, both by name.
+    Permission watch = new Permission("", "configmaps", "watch");
+    PolicyConfigMapWatch policy =
+        new PolicyConfigMapWatch(
+            client,
+            "strata",
+            "strata-remediator-policy",
+            "policy.yaml",
+            new ActivePolicy(),
+            java.time.Clock.systemUTC(),
+            refusal -> {},
+            error -> {});
+    try {
+      org.awaitility.Awaitility.await()
+          .atMost(java.time.Duration.ofSeconds(20))
+          .until(
+              () -> {
+                used.addAll(KubeAccess.recorded(server));
+                return used.contains(watch);
+              });
+    } finally {
+      policy.close();
+    }
+
     Set<Permission> granted = KubeAccess.granted(client, KubeAccess.rbacOf("remediator"));
     assertThat(used)
         .as(
@@ -161,7 +186,7 @@ class KubeAccessRbacTest {
                 + KubeAccess.rbacOf("remediator"))
         .isEqualTo(granted);
     assertThat(granted)
-        .filteredOn(p -> !p.resource().equals("leases"))
+        .filteredOn(p -> !p.resource().equals("leases") && !p.resource().equals("configmaps"))
         .extracting(Permission::verb)
         .as("no create, update, delete or eviction; create only of the Lease")
         .containsOnly("get", "list", "patch");
@@ -169,6 +194,11 @@ class KubeAccessRbacTest {
         .filteredOn(p -> p.resource().equals("leases"))
         .extracting(Permission::verb)
         .containsExactlyInAnyOrder("get", "create", "patch");
+    assertThat(granted)
+        .as("the policy ConfigMap is only read")
+        .filteredOn(p -> p.resource().equals("configmaps"))
+        .extracting(Permission::verb)
+        .containsExactlyInAnyOrder("list", "watch");
     assertThat(granted)
         .as("a pod is only ever patched through its status (the readiness-gate condition)")
         .contains(new Permission("", "pods/status", "patch"))

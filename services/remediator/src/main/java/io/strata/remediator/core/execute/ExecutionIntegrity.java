@@ -7,9 +7,10 @@ import java.util.Optional;
 
 /**
  * What the executor checks before it acts on a journal record: that the remediator wrote it (its
- * integrity tag) and that it is what the planner would derive (the id from incident, episode, step,
- * type and target; an undo on its original's target, whose recorded patch is verified too). The
- * patch itself is recomputed from the live object at execution and compared there (ActionExecutor).
+ * Ed25519 signature, or a legacy HMAC tag while that key is configured) and that it is what the
+ * planner would derive (the id from incident, episode, step, type and target; an undo on its
+ * original's target, whose recorded patch is verified too). The patch itself is recomputed from the
+ * live object at execution and compared there (ActionExecutor).
  */
 final class ExecutionIntegrity {
 
@@ -47,7 +48,7 @@ final class ExecutionIntegrity {
     if (tag.isEmpty()) {
       return Optional.of(IntegrityProblem.UNSIGNED);
     }
-    return journal.signer().verify(action, tag.get())
+    return journal.signer().verify(action, tag.get()).verified()
         ? Optional.empty()
         : Optional.of(IntegrityProblem.BAD_TAG);
   }

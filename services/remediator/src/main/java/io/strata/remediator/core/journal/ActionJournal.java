@@ -12,6 +12,6 @@ public interface ActionJournal {
 
   ActionStore store();
 
-  /** Tags every record this journal writes and verifies the tags of what it reads back. */
-  ActionSigner signer();
+  /** Signs every record this journal writes and verifies the tags of what it reads back. */
+  JournalTags signer();
 }

@@ -21,7 +21,7 @@ public final class ActionStore {
   /** Undo id → the id of the action it undoes, filled as actions first appear. */
   private final Map<String, String> undone = new HashMap<>();
 
-  /** Action id → the integrity tag of its latest record (see {@link ActionSigner}). */
+  /** Action id → the integrity tag of its latest record (see {@link JournalTags}). */
   private final Map<String, String> latestTags = new HashMap<>();
 
   /** Appends a record with its integrity tag (null when it carried none). */

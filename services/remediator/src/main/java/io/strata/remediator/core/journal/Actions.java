@@ -5,6 +5,8 @@ import io.strata.events.remediation.ActionOutcomeReason;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
+import io.strata.events.remediation.PolicyMode;
+import io.strata.events.remediation.PolicyRef;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.TargetRef;
 import java.time.Instant;
@@ -73,7 +75,33 @@ public final class Actions {
         a.dryRun(),
         a.correlation(),
         a.updatedAt(),
-        episode);
+        episode,
+        a.policy());
+  }
+
+  /** The same action as decided by a policy rule (a proposal, before it is recorded). */
+  public static RemediationAction withPolicy(RemediationAction a, PolicyRef policy) {
+    return new RemediationAction(
+        a.actionId(),
+        a.incidentId(),
+        a.step(),
+        a.type(),
+        a.state(),
+        a.target(),
+        a.patch(),
+        a.inversePatch(),
+        a.reason(),
+        a.message(),
+        a.approvedBy(),
+        a.approvalChannel(),
+        a.approvedAt(),
+        a.attempt(),
+        a.maxAttempts(),
+        a.dryRun(),
+        a.correlation(),
+        a.updatedAt(),
+        a.episode(),
+        policy);
   }
 
   /** The same action in {@code state}, with a reason and a message. */
@@ -102,7 +130,8 @@ public final class Actions {
         a.dryRun(),
         a.correlation(),
         now,
-        a.episode());
+        a.episode(),
+        a.policy());
   }
 
   /** The same action approved (or rejected) by {@code principal}. */
@@ -131,7 +160,8 @@ public final class Actions {
         a.dryRun(),
         a.correlation(),
         now,
-        a.episode());
+        a.episode(),
+        a.policy());
   }
 
   /** The same action entering attempt {@code attempt} with the exact patch and its inverse. */
@@ -156,7 +186,22 @@ public final class Actions {
         a.dryRun(),
         a.correlation(),
         now,
-        a.episode());
+        a.episode(),
+        a.policy());
+  }
+
+  /**
+   * Who decided the action, for people: the approver, or {@code policy rule <name> (AUTO)} for an
+   * action a rule approved on its own; null while nobody has.
+   */
+  public static String decidedBy(RemediationAction a) {
+    if (a.approvalChannel() == ApprovalChannel.POLICY
+        && a.policy() != null
+        && a.policy().mode() == PolicyMode.AUTO
+        && a.policy().rule() != null) {
+      return "policy rule " + a.policy().rule() + " (AUTO)";
+    }
+    return a.approvedBy();
   }
 
   /** A short human label: {@code CORDON_NODE Node gpu-node-1}. */

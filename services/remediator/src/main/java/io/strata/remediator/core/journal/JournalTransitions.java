@@ -35,10 +35,13 @@ public final class JournalTransitions {
 
   private JournalTransitions() {}
 
-  /** Whether {@code next} may follow {@code latest} (an action's first record is PROPOSED). */
+  /**
+   * Whether {@code next} may follow {@code latest} (an action's first record is PROPOSED, or
+   * OBSERVED, which nothing follows).
+   */
   public static boolean follows(Optional<RemediationAction> latest, RemediationAction next) {
     if (latest.isEmpty()) {
-      return next.state() == ActionState.PROPOSED;
+      return next.state() == ActionState.PROPOSED || next.state() == ActionState.OBSERVED;
     }
     if (latest.get().equals(next)) {
       // The same record twice (a producer retry before idempotence existed) changes nothing.

@@ -62,7 +62,8 @@ public final class ReviewBuilder {
                         a.approvalChannel(),
                         a.approvedAt(),
                         store.firstTime(a.actionId(), ActionState.EXECUTED).orElse(null),
-                        store.firstTime(a.actionId(), ActionState.REVERTED).orElse(null)))
+                        store.firstTime(a.actionId(), ActionState.REVERTED).orElse(null),
+                        a.policy()))
             .toList();
     Optional<Instant> mitigatedAt = mitigatedAt(incident, store);
     Instant resolvedAt = incident.resolvedAt();

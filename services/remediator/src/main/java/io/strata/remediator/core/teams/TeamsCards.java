@@ -143,7 +143,7 @@ public final class TeamsCards {
   public static String stateLine(RemediationAction action) {
     return action.state()
         + (action.dryRun() ? " (dry-run)" : "")
-        + (action.approvedBy() == null ? "" : " · by " + action.approvedBy())
+        + (action.approvedBy() == null ? "" : " · by " + Actions.decidedBy(action))
         + (action.reason() == ActionOutcomeReason.UNSPECIFIED
             ? ""
             : " · "

@@ -12,33 +12,36 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The integrity tag of a journal record: HMAC-SHA256 (RFC 2104, JCA name {@code HmacSHA256}) over
- * the action's canonical content, keyed with a secret only the remediator holds. Anyone may produce
- * to strata.remediation.v1; only a record carrying this tag counts as the remediator's own memory.
+ * The integrity tag journal records carried before Ed25519 signatures (ADR 052): HMAC-SHA256 (RFC
+ * 2104, JCA {@code HmacSHA256}) over the "v1" canonical content, keyed with a secret only the
+ * remediator held. Only verified, never written: records of an upgraded remediator's earlier
+ * version stay its memory while {@code strata.remediator.signing.legacy-hmac-key} holds the old
+ * key.
  *
- * <p>The canonical content is every component that decides what is executed, each written as its
- * length and its text (so no two different actions share an encoding): ids, step, type, state,
- * target, both patches, approval, attempts, dry-run, the time and (after episode 1) the episode.
- * The message and the correlation are left out: they are descriptive and nothing executes from
- * them.
+ * <p>The v1 content: "v1", then per part its UTF-16 length and text ("|-" for null): ids, step,
+ * type, state, target, both patches, reason, approval, attempts, dry-run, the time and (after
+ * episode 1) the episode. Kept byte for byte, or the old tags stop verifying.
  */
-public final class ActionSigner {
+public final class LegacyHmacTag {
 
-  /** The tag's prefix names the algorithm, so a later one can be told apart. */
+  /** The tag's prefix names the algorithm. */
   public static final String PREFIX = "hmac-sha256=";
+
+  static final String SETTING = "strata.remediator.signing.legacy-hmac-key";
 
   private static final String ALGORITHM = "HmacSHA256";
 
   private final SecretKeySpec key;
 
-  public ActionSigner(String secret) {
+  public LegacyHmacTag(String secret) {
     if (secret == null || secret.length() < 32) {
       throw new IllegalArgumentException(
-          "strata.remediator.integrity.key must be at least 32 characters");
+          SETTING + " must be at least 32 characters (the former integrity.key)");
     }
     this.key = new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM);
   }
 
+  /** The v1 tag of {@code action}; tests write legacy records with it. */
   public String tag(RemediationAction action) {
     return PREFIX + HexFormat.of().formatHex(mac(canonical(action)));
   }
@@ -80,8 +83,7 @@ public final class ActionSigner {
       append(out, part);
     }
     if (a.episode() > Incident.FIRST_EPISODE) {
-      // The episode decides the derived id. Appended only after episode 1, so records signed
-      // before episodes existed keep their tags.
+      // Appended only after episode 1, so records signed before episodes existed kept their tags.
       append(out, a.episode());
     }
     return out.toString();
