@@ -1,5 +1,9 @@
 package io.strata.e2e;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import io.strata.events.cloudevents.CloudEventHeaders;
 import io.strata.events.json.StrataJson;
 import io.strata.events.remediation.ActionOutcomeReason;
@@ -9,27 +13,23 @@ import io.strata.events.remediation.RemediationAction;
 import io.strata.events.topic.Topics;
 import io.strata.journal.signature.JournalSigner;
 import io.strata.journal.signature.JournalTag;
-import java.nio.charset.StandardCharsets;
-import java.security.KeyPairGenerator;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import io.strata.simulator.model.Scenario;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyPairGenerator;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -335,8 +335,7 @@ final class ConsoleWalkthrough {
             system.service("remediator").baseUrl() + "/api/actions/" + actionId,
             StrataSystem.VIEWER_TOKEN);
     RemediationAction shown =
-        StrataJson.mapper()
-            .treeToValue(history.path(history.size() - 1), RemediationAction.class);
+        StrataJson.mapper().treeToValue(history.path(history.size() - 1), RemediationAction.class);
     Instant now = Instant.now();
     RemediationAction forged =
         new RemediationAction(
@@ -362,7 +361,8 @@ final class ConsoleWalkthrough {
             shown.policy());
     JournalSigner attacker =
         new JournalSigner(
-            "strata-demo-1", KeyPairGenerator.getInstance("Ed25519").generateKeyPair().getPrivate());
+            "strata-demo-1",
+            KeyPairGenerator.getInstance("Ed25519").generateKeyPair().getPrivate());
     ProducerRecord<byte[], byte[]> record =
         new ProducerRecord<>(
             Topics.REMEDIATION.name(),
@@ -374,9 +374,7 @@ final class ConsoleWalkthrough {
         "/strata/remediator",
         forged.incidentId(),
         now);
-    record
-        .headers()
-        .add(JournalTag.HEADER, attacker.tag(forged).getBytes(StandardCharsets.UTF_8));
+    record.headers().add(JournalTag.HEADER, attacker.tag(forged).getBytes(StandardCharsets.UTF_8));
     try (KafkaProducer<byte[], byte[]> producer =
         new KafkaProducer<>(
             Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, system.bootstrapServers()),
@@ -392,15 +390,16 @@ final class ConsoleWalkthrough {
                 + "'][data-reason='BAD_SIGNATURE']");
     waitFor(unverified);
     assertThat(text(unverified)).contains("APPROVED").contains("BAD_SIGNATURE");
-    assertThat(
-            stable(
-                By.cssSelector(".action[data-action='" + actionId + "']"),
-                e -> e.getAttribute("data-state")))
+    String state =
+        stable(
+            By.cssSelector(".action[data-action='" + actionId + "']"),
+            e -> e.getAttribute("data-state"));
+    assertThat(state)
         .as("the action's state on the page after a forged approval")
         .isEqualTo("PROPOSED");
     browser.screenshot("forged-approval-unverified");
 
-    // The CLI's feed from Kafka, verifying with the remediator's published key.
+    // The strata feed's lines, verifying with the remediator's published key.
     String feed = feed();
     // The feed prints an action id's first 12 characters.
     String shortId = actionId.substring(0, Math.min(12, actionId.length()));
@@ -414,31 +413,42 @@ final class ConsoleWalkthrough {
         .allSatisfy(l -> assertThat(l).contains(" VERIFIED"));
   }
 
-  /** {@code strata feed --from-beginning} for a few seconds, as the CLI prints it. */
+  /**
+   * What {@code strata feed --from-beginning} prints for strata.remediation.v1, given the demo
+   * verification key: the feed's own formatter and verifier ({@code io.strata.feed.Feed}) over the
+   * topic, read to its end offsets (the CLI's loop runs until a review arrives or exits).
+   */
   private String feed() {
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    java.io.PrintStream original = System.out;
-    System.setOut(new java.io.PrintStream(out, true, StandardCharsets.UTF_8));
-    try {
-      java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
-      int code =
-          runCli(
-              StrataSystem.VIEWER_TOKEN,
-              out,
-              err,
-              "--kafka",
-              system.bootstrapServers(),
-              "--journal-keys",
-              DEMO_VERIFICATION_KEYS,
-              "feed",
-              "--from-beginning",
-              "--timeout",
-              "3");
-      assertThat(code).as("strata feed: " + err).isZero();
-    } finally {
-      System.setOut(original);
+    List<String> lines = new ArrayList<>();
+    io.strata.feed.Feed feed =
+        new io.strata.feed.Feed(
+            lines::add,
+            Optional.of(
+                io.strata.journal.signature.JournalVerifier.of("e2e", DEMO_VERIFICATION_KEYS)));
+    try (org.apache.kafka.clients.consumer.KafkaConsumer<String, byte[]> consumer =
+        new org.apache.kafka.clients.consumer.KafkaConsumer<>(
+            Map.of("bootstrap.servers", system.bootstrapServers()),
+            new org.apache.kafka.common.serialization.StringDeserializer(),
+            new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
+      List<org.apache.kafka.common.TopicPartition> partitions =
+          consumer.partitionsFor(Topics.REMEDIATION.name()).stream()
+              .map(p -> new org.apache.kafka.common.TopicPartition(p.topic(), p.partition()))
+              .toList();
+      consumer.assign(partitions);
+      consumer.seekToBeginning(partitions);
+      Map<org.apache.kafka.common.TopicPartition, Long> end = consumer.endOffsets(partitions);
+      while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
+        for (var record : consumer.poll(Duration.ofMillis(250))) {
+          var tag = record.headers().lastHeader(JournalTag.HEADER);
+          feed.accept(
+              record.topic(),
+              record.value(),
+              record.offset(),
+              tag == null ? null : new String(tag.value(), StandardCharsets.UTF_8));
+        }
+      }
     }
-    return out.toString(StandardCharsets.UTF_8);
+    return String.join("\n", lines);
   }
 
   /** Under the incidents, the alert no incident carries: its name, its pod, firing. */

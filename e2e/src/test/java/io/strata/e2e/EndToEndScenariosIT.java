@@ -650,9 +650,9 @@ class EndToEndScenariosIT {
   }
 
   /**
-   * The remediation policy, put in place mid-run ({@link PolicyScenario}): AUTO on one pool, PROPOSE
-   * on another, OBSERVE for a namespace, ten faults at once inside the blast radius, a malformed
-   * edit refused, and the backtest of this phase.
+   * The remediation policy, put in place mid-run ({@link PolicyScenario}): AUTO on one pool,
+   * PROPOSE on another, OBSERVE for a namespace, ten faults at once inside the blast radius, a
+   * malformed edit refused, and the backtest of this phase.
    */
   @Test
   @Order(16)

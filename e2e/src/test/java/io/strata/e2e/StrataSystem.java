@@ -143,8 +143,7 @@ final class StrataSystem implements AutoCloseable {
                 "strata.correlator.lifecycle.device-clean-samples-to-resolve", "3",
                 "strata.correlator.ownership.mismatch-grace", "5s"),
             // The console's log link templates too (ConsoleWalkthrough checks page and review).
-            // The remediation policy's ConfigMap, which PolicyScenario puts in place mid-run; one
-            // node per blast-radius window, so that its ten faults at once meet the limit.
+            // The remediation policy's ConfigMap, which PolicyScenario puts in place mid-run.
             Map.of(
                 "strata.remediator.log-links.templates.grafana",
                 ConsoleWalkthrough.GRAFANA_POD_LOGS,
@@ -155,9 +154,7 @@ final class StrataSystem implements AutoCloseable {
                 "strata.remediator.policy.config-map",
                 PolicyScenario.CONFIG_MAP,
                 "strata.remediator.policy.namespace",
-                PolicyScenario.NAMESPACE,
-                "strata.remediator.blast-radius.max-nodes",
-                "1"));
+                PolicyScenario.NAMESPACE));
   }
 
   private final Deque<AutoCloseable> closeables = new ArrayDeque<>();

@@ -2,17 +2,9 @@ package io.strata.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -78,77 +70,51 @@ class PolicyCommandsTest {
        "notes":[]}""";
 
   @TempDir Path home;
-  private HttpServer server;
-  private String base;
-  private final List<String> calls = new ArrayList<>();
-  private final List<String> bodies = new ArrayList<>();
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+  private CliHarness cli;
 
   @BeforeEach
   void start() throws IOException {
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/", this::handle);
-    server.start();
-    base = "http://127.0.0.1:" + server.getAddress().getPort();
+    cli = new CliHarness(home, PolicyCommandsTest::answer);
   }
 
   @AfterEach
   void stop() {
-    server.stop(0);
+    cli.close();
   }
 
-  private void handle(HttpExchange x) throws IOException {
-    String call = x.getRequestMethod() + " " + x.getRequestURI();
-    calls.add(call + " " + x.getRequestHeaders().getFirst("Content-Type"));
-    String body = new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-    bodies.add(body);
-    if (!("Bearer " + TOKEN).equals(x.getRequestHeaders().getFirst("Authorization"))) {
-      answer(x, 401, "a valid bearer token is required");
-    } else if (call.equals("GET /api/policy")) {
-      answer(x, 200, POLICY);
-    } else if (call.startsWith("POST /api/policy/test") && body.contains("broken")) {
-      answer(
-          x,
+  private static CliHarness.Answer answer(CliHarness.Request r) {
+    if (!r.authorized(TOKEN)) {
+      return new CliHarness.Answer(401, "a valid bearer token is required");
+    } else if (r.call().equals("GET /api/policy")) {
+      return new CliHarness.Answer(200, POLICY);
+    } else if (r.call().startsWith("POST /api/policy/test") && r.body().contains("broken")) {
+      return new CliHarness.Answer(
           400,
           "{\"reason\":\"BAD_MATCH\",\"rule\":\"broken\","
               + "\"message\":\"rule broken: ERROR: <input>:1:13: Syntax error\"}");
-    } else if (call.startsWith("POST /api/policy/test")) {
-      answer(x, 200, REPORT);
-    } else {
-      answer(x, 404, "{\"reason\":\"NOT_FOUND\",\"message\":\"no such path\"}");
+    } else if (r.call().startsWith("POST /api/policy/test")) {
+      return new CliHarness.Answer(200, REPORT);
     }
-  }
-
-  private static void answer(HttpExchange x, int status, String body) throws IOException {
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    x.sendResponseHeaders(status, bytes.length);
-    try (OutputStream o = x.getResponseBody()) {
-      o.write(bytes);
-    }
+    return new CliHarness.Answer(404, "{\"reason\":\"NOT_FOUND\",\"message\":\"no such path\"}");
   }
 
   private int run(String... args) {
-    return StrataCli.run(
-        List.of(args),
-        Map.of("STRATA_REMEDIATOR_URL", base, "STRATA_TOKEN", TOKEN),
-        home,
-        new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return cli.run(Map.of("STRATA_REMEDIATOR_URL", cli.base, "STRATA_TOKEN", TOKEN), args);
   }
 
-  private String stdout() {
-    return out.toString(StandardCharsets.UTF_8);
+  /** Each request's call and Content-Type. */
+  private List<String> calls() {
+    return cli.requests.stream().map(r -> r.call() + " " + r.contentType()).toList();
   }
 
-  private String stderr() {
-    return err.toString(StandardCharsets.UTF_8);
+  private List<String> bodies() {
+    return cli.requests.stream().map(CliHarness.Request::body).toList();
   }
 
   @Test
   void showPrintsVersionSourceDefaultRulesWithLimitsAndTheLastRefusal() {
     assertThat(run("policy", "show")).isZero();
-    assertThat(stdout())
+    assertThat(cli.stdout())
         .isEqualTo(
             """
             policy sha256:37773820fd04 from configmap strata/strata-remediator-policy since 2026-12-01T10:00:00Z
@@ -168,9 +134,9 @@ class PolicyCommandsTest {
 
     assertThat(run("policy", "test", "--policy", draft.toString(), "--since", "2d")).isZero();
 
-    assertThat(calls).containsExactly("POST /api/policy/test?since=2d application/yaml");
-    assertThat(bodies).containsExactly("rules: []\n");
-    assertThat(stdout())
+    assertThat(calls()).containsExactly("POST /api/policy/test?since=2d application/yaml");
+    assertThat(bodies()).containsExactly("rules: []\n");
+    assertThat(cli.stdout())
         .isEqualTo(
             """
             backtest of sha256:146d8ea38b31 from 2026-11-24T12:00:00Z to 2026-12-01T12:00:00Z: \
@@ -209,7 +175,7 @@ class PolicyCommandsTest {
 
     assertThat(run("policy", "test", "--policy", draft.toString())).isZero();
 
-    assertThat(calls).containsExactly("POST /api/policy/test?since=7d application/yaml");
+    assertThat(calls()).containsExactly("POST /api/policy/test?since=7d application/yaml");
   }
 
   @Test
@@ -218,22 +184,22 @@ class PolicyCommandsTest {
     Files.writeString(draft, "rules: [{name: broken, match: 'node.', mode: AUTO}]\n");
 
     assertThat(run("policy", "test", "--policy", draft.toString())).isEqualTo(1);
-    assertThat(stderr())
+    assertThat(cli.stderr())
         .isEqualTo(
             "strata: refused (400): BAD_MATCH rule broken: ERROR: <input>:1:13: Syntax error\n");
 
     assertThat(run("policy", "test", "--policy", home.resolve("missing.yaml").toString()))
         .isEqualTo(1);
-    assertThat(stderr()).contains("strata: cannot read " + home.resolve("missing.yaml"));
-    assertThat(calls).hasSize(1);
+    assertThat(cli.stderr()).contains("strata: cannot read " + home.resolve("missing.yaml"));
+    assertThat(calls()).hasSize(1);
   }
 
   @Test
   void withoutAFileOrASubcommandItIsAUsageError() {
     assertThat(run("policy", "test")).isEqualTo(2);
     assertThat(run("policy")).isEqualTo(2);
-    assertThat(stderr())
+    assertThat(cli.stderr())
         .contains("usage: strata policy show | policy test --policy FILE [--since 7d]");
-    assertThat(calls).isEmpty();
+    assertThat(calls()).isEmpty();
   }
 }

@@ -2,17 +2,9 @@ package io.strata.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -29,44 +21,34 @@ class StrataCliTest {
   private static final String TOKEN = "approver-token-0123456789";
 
   @TempDir Path home;
-  private HttpServer server;
+  private CliHarness cli;
   private String base;
-  private final List<String> calls = new ArrayList<>();
-  private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
   @BeforeEach
   void start() throws IOException {
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/", this::handle);
-    server.start();
-    base = "http://127.0.0.1:" + server.getAddress().getPort();
+    cli = new CliHarness(home, StrataCliTest::answer);
+    base = cli.base;
   }
 
   @AfterEach
   void stop() {
-    server.stop(0);
+    cli.close();
   }
 
-  private void handle(HttpExchange x) throws IOException {
-    String call = x.getRequestMethod() + " " + x.getRequestURI();
-    calls.add(call);
-    boolean authorized =
-        ("Bearer " + TOKEN).equals(x.getRequestHeaders().getFirst("Authorization"));
-    String path = x.getRequestURI().getPath();
-    if (path.startsWith("/api/") && !authorized) {
-      answer(x, 401, "a valid bearer token is required");
+  private static CliHarness.Answer answer(CliHarness.Request r) {
+    String call = r.call();
+    String path = r.path();
+    if (path.startsWith("/api/") && !r.authorized(TOKEN)) {
+      return new CliHarness.Answer(401, "a valid bearer token is required");
     } else if (call.equals("GET /console/api/incidents?state=OPEN")) {
-      answer(
-          x,
+      return new CliHarness.Answer(
           200,
           """
           {"incidents":[{"incident_id":"inc-1","state":"OPEN","severity":"CRITICAL",
           "incident_class":"DEVICE_FAULT","age_seconds":75,"workloads":["inference/llm-serve"],
           "nodes":["gpu-node-003"],"pending_actions":2}],"total":1}""");
     } else if (path.equals("/console/api/incidents/inc-1")) {
-      answer(
-          x,
+      return new CliHarness.Answer(
           200,
           """
           {"row":{"incident_id":"inc-1","state":"OPEN","severity":"CRITICAL","incident_class":"DEVICE_FAULT",
@@ -86,70 +68,45 @@ class StrataCliTest {
           "timeline":[{"at":"2026-12-01T10:00:01Z","kind":"REVISION","title":"incident OPEN","who":"correlator"}],
           "review":null}""");
     } else if (path.equals("/console/api/incidents/inc-1/review.md")) {
-      answer(x, 200, "# Review inc-1\n");
+      return new CliHarness.Answer(200, "# Review inc-1\n");
     } else if (call.equals("GET /api/actions/act-1")) {
-      answer(
-          x,
+      return new CliHarness.Answer(
           200,
           "[{\"action_id\":\"act-1\",\"state\":\"PROPOSED\","
               + "\"patch\":\"{\\\"spec\\\":{\\\"unschedulable\\\":true}}\"}]");
     } else if (call.equals(
         "POST /api/actions/act-1/approve?patch_sha256="
             + "a3b3c1e7cbdcba4ca8e97e793e4a275742ac556007774ff659eba1ad2769f08f")) {
-      answer(x, 202, "{\"action_id\":\"act-1\",\"state\":\"APPROVED\",\"approved_by\":\"alice\"}");
+      return new CliHarness.Answer(
+          202, "{\"action_id\":\"act-1\",\"state\":\"APPROVED\",\"approved_by\":\"alice\"}");
     } else if (call.equals("POST /api/actions/act-2/reject")) {
-      answer(x, 403, "{\"reason\":\"ROLE_NOT_ALLOWED\",\"message\":\"alice has role VIEWER\"}");
+      return new CliHarness.Answer(
+          403, "{\"reason\":\"ROLE_NOT_ALLOWED\",\"message\":\"alice has role VIEWER\"}");
     } else if (call.equals("PUT /api/pause/true")) {
-      answer(
-          x,
+      return new CliHarness.Answer(
           200,
           "{\"paused\":true,\"changed_by\":\"alice\",\"changed_at\":\"2026-12-01T10:00:00Z\"}");
     } else if (call.equals("GET /api/pause")) {
-      answer(x, 200, "{\"paused\":false}");
+      return new CliHarness.Answer(200, "{\"paused\":false}");
     } else if (call.equals("GET /api/actions")) {
-      answer(
-          x,
+      return new CliHarness.Answer(
           200,
           "[{\"action_id\":\"act-1\",\"incident_id\":\"inc-1\",\"type\":\"CORDON_NODE\","
               + "\"state\":\"PROPOSED\",\"target\":{\"kind\":\"Node\",\"name\":\"gpu-node-003\"}}]");
     } else {
-      answer(x, 404, "{\"reason\":\"UNKNOWN_INCIDENT\",\"message\":\"no incident\"}");
+      return new CliHarness.Answer(
+          404, "{\"reason\":\"UNKNOWN_INCIDENT\",\"message\":\"no incident\"}");
     }
-  }
-
-  private static void answer(HttpExchange x, int status, String body) throws IOException {
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    x.sendResponseHeaders(status, bytes.length);
-    try (OutputStream o = x.getResponseBody()) {
-      o.write(bytes);
-    }
-  }
-
-  private int run(Map<String, String> env, String... args) {
-    return StrataCli.run(
-        List.of(args),
-        env,
-        home,
-        new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
   }
 
   private Map<String, String> env() {
     return Map.of("STRATA_CONSOLE_URL", base, "STRATA_REMEDIATOR_URL", base, "STRATA_TOKEN", TOKEN);
   }
 
-  private String stdout() {
-    return out.toString(StandardCharsets.UTF_8);
-  }
-
-  private String stderr() {
-    return err.toString(StandardCharsets.UTF_8);
-  }
-
   @Test
   void incidentsListsTheConsolesRowsWithTheStateFilter() {
-    assertThat(run(env(), "incidents", "--state", "OPEN")).isZero();
-    assertThat(stdout())
+    assertThat(cli.run(env(), "incidents", "--state", "OPEN")).isZero();
+    assertThat(cli.stdout())
         .contains("OPEN        CRITICAL  DEVICE_FAULT        inc-1                  1m")
         .contains("inference/llm-serve gpu-node-003  (2 to approve)")
         .contains("1 incident(s)");
@@ -157,8 +114,8 @@ class StrataCliTest {
 
   @Test
   void showPrintsThePagesFactsInText() {
-    assertThat(run(env(), "show", "inc-1")).isZero();
-    assertThat(stdout())
+    assertThat(cli.run(env(), "show", "inc-1")).isZero();
+    assertThat(cli.stdout())
         .contains("1 CORDON_NODE        PROPOSED   Node/gpu-node-003  act-1")
         .contains("+ spec.unschedulable: true")
         .contains("dominant GPU_EXECUTE")
@@ -173,44 +130,49 @@ class StrataCliTest {
 
   @Test
   void approveRejectPauseAndActionsGoToTheRemediatorWithTheToken() {
-    assertThat(run(env(), "approve", "act-1")).isZero();
-    assertThat(stdout())
+    assertThat(cli.run(env(), "approve", "act-1")).isZero();
+    assertThat(cli.stdout())
         .contains("patch: {\"spec\":{\"unschedulable\":true}}")
         .contains("act-1 APPROVED by alice");
-    assertThat(run(env(), "pause")).isZero();
-    assertThat(stdout()).contains("paused: true (set by alice at 2026-12-01T10:00:00Z)");
-    assertThat(run(env(), "paused")).isZero();
-    assertThat(stdout()).contains("paused: false");
-    assertThat(run(env(), "actions")).isZero();
-    assertThat(stdout()).contains("act-1").contains("CORDON_NODE").contains("Node/gpu-node-003");
-    assertThat(run(env(), "reject", "act-2")).isEqualTo(1);
-    assertThat(stderr()).contains("strata: refused (403): ROLE_NOT_ALLOWED alice has role VIEWER");
+    assertThat(cli.run(env(), "pause")).isZero();
+    assertThat(cli.stdout()).contains("paused: true (set by alice at 2026-12-01T10:00:00Z)");
+    assertThat(cli.run(env(), "paused")).isZero();
+    assertThat(cli.stdout()).contains("paused: false");
+    assertThat(cli.run(env(), "actions")).isZero();
+    assertThat(cli.stdout())
+        .contains("act-1")
+        .contains("CORDON_NODE")
+        .contains("Node/gpu-node-003");
+    assertThat(cli.run(env(), "reject", "act-2")).isEqualTo(1);
+    assertThat(cli.stderr())
+        .contains("strata: refused (403): ROLE_NOT_ALLOWED alice has role VIEWER");
   }
 
   @Test
   void reviewDownloadsTheMarkdown() {
-    assertThat(run(env(), "review", "inc-1", "--format", "md")).isZero();
-    assertThat(stdout()).isEqualTo("# Review inc-1\n");
-    assertThat(run(env(), "review", "inc-1", "--format", "pdf")).isEqualTo(2);
-    assertThat(stderr()).contains("--format is md or json");
+    assertThat(cli.run(env(), "review", "inc-1", "--format", "md")).isZero();
+    assertThat(cli.stdout()).isEqualTo("# Review inc-1\n");
+    assertThat(cli.run(env(), "review", "inc-1", "--format", "pdf")).isEqualTo(2);
+    assertThat(cli.stderr()).contains("--format is md or json");
   }
 
   @Test
   void aWrongTokenAMissingTokenAndAWrongUrlAreExplained() {
     assertThat(
-            run(
+            cli.run(
                 Map.of("STRATA_REMEDIATOR_URL", base),
                 "--token",
                 "wrong-token-0123456789",
                 "approve",
                 "act-1"))
         .isEqualTo(1);
-    assertThat(stderr()).contains("does not accept this token (401): check --token / STRATA_TOKEN");
-    assertThat(run(Map.of("STRATA_REMEDIATOR_URL", base), "approve", "act-1")).isEqualTo(1);
-    assertThat(stderr()).contains("the remediator needs a token");
-    server.stop(0);
-    assertThat(run(env(), "incidents")).isEqualTo(1);
-    assertThat(stderr())
+    assertThat(cli.stderr())
+        .contains("does not accept this token (401): check --token / STRATA_TOKEN");
+    assertThat(cli.run(Map.of("STRATA_REMEDIATOR_URL", base), "approve", "act-1")).isEqualTo(1);
+    assertThat(cli.stderr()).contains("the remediator needs a token");
+    cli.close();
+    assertThat(cli.run(env(), "incidents")).isEqualTo(1);
+    assertThat(cli.stderr())
         .contains(
             "cannot reach the console at "
                 + base
@@ -232,7 +194,7 @@ class StrataCliTest {
     assertThat(settings.remediator()).isEqualTo("http://flag");
     assertThat(settings.token()).contains(TOKEN);
     assertThat(settings.args()).containsExactly("incidents");
-    assertThat(run(Map.of(), "incidents", "--state", "OPEN")).isZero();
+    assertThat(cli.run(Map.of(), "incidents", "--state", "OPEN")).isZero();
   }
 
   @Test
@@ -265,7 +227,7 @@ class StrataCliTest {
 
   @Test
   void noCommandPrintsTheHelp() {
-    assertThat(run(Map.of())).isEqualTo(2);
-    assertThat(stdout()).contains("usage: strata").contains("approve ACTION");
+    assertThat(cli.run(Map.of())).isEqualTo(2);
+    assertThat(cli.stdout()).contains("usage: strata").contains("approve ACTION");
   }
 }

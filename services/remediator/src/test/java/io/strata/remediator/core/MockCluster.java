@@ -9,6 +9,7 @@ import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.strata.kubetest.CrudApiServer;
 import io.strata.kubetest.ServedApis;
 import io.strata.remediator.kube.CustomKinds;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,6 +21,9 @@ final class MockCluster implements AutoCloseable {
 
   static final CustomResourceDefinitionContext KNATIVE_SERVICES = CustomKinds.KNATIVE_SERVICES;
   static final CustomResourceDefinitionContext KNATIVE_REVISIONS = CustomKinds.KNATIVE_REVISIONS;
+
+  /** The node label the pooled gateway reads a node's pool from. */
+  static final String POOL_LABEL = "strata.io/pool";
 
   final ServedApis served;
   final KubernetesMockServer server;
@@ -36,6 +40,15 @@ final class MockCluster implements AutoCloseable {
   }
 
   void gpuNode(String name, boolean unschedulable) {
+    gpuNode(name, unschedulable, Map.of());
+  }
+
+  /** A schedulable GPU node in {@code pool} (labelled {@link #POOL_LABEL}). */
+  void gpuNode(String name, String pool) {
+    gpuNode(name, false, Map.of(POOL_LABEL, pool));
+  }
+
+  private void gpuNode(String name, boolean unschedulable, Map<String, String> labels) {
     client
         .nodes()
         .resource(
@@ -43,6 +56,7 @@ final class MockCluster implements AutoCloseable {
                 .withNewMetadata()
                 .withName(name)
                 .addToLabels("nvidia.com/gpu.present", "true")
+                .addToLabels(labels)
                 .endMetadata()
                 .withNewSpec()
                 .withUnschedulable(unschedulable ? Boolean.TRUE : null)

@@ -3,32 +3,20 @@ package io.strata.remediator.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.strata.events.incident.Incident;
 import io.strata.events.incident.IncidentState;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.RemediationAction;
-import io.strata.loglinks.LogLinks;
-import io.strata.remediator.core.cluster.ApiVersions;
 import io.strata.remediator.core.cluster.TargetGateway;
-import io.strata.remediator.core.execute.ActionExecutor;
-import io.strata.remediator.core.guard.ExecutionGuards;
 import io.strata.remediator.core.guard.GuardSettings;
-import io.strata.remediator.core.guard.PauseSwitch;
 import io.strata.remediator.core.journal.ActionIds;
-import io.strata.remediator.core.patch.PatchFactory;
-import io.strata.remediator.core.plan.ActionPlanner;
-import io.strata.remediator.core.plan.ClassPlans;
 import io.strata.remediator.core.policy.ActivePolicy;
 import io.strata.remediator.core.policy.PolicyParser;
 import io.strata.remediator.core.policy.RemediationPolicy;
 import io.strata.remediator.core.policy.backtest.Backtest;
 import io.strata.remediator.core.policy.backtest.BacktestReport;
-import io.strata.remediator.kube.FabricDiscovery;
-import io.strata.remediator.kube.FabricTargetGateway;
-import io.strata.testsupport.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,7 +24,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -63,40 +50,13 @@ class PolicyBacktestTest {
 
   private static final GuardSettings GUARDS =
       new GuardSettings(2, 100, Duration.ofHours(1), 5, Duration.ofHours(1));
-  private static final Set<ActionType> TEMPORARY = Set.of(ActionType.CORDON_NODE);
 
-  private final MutableClock clock = new MutableClock(Fixtures.T0);
-  private final InMemoryJournal journal = new InMemoryJournal();
-  private final MockCluster cluster = new MockCluster();
-  private final FabricTargetGateway gateway =
-      new FabricTargetGateway(
-          cluster.client,
-          FabricDiscovery.versions(cluster.client, clock, ApiVersions.Settings.DEFAULTS),
-          "nvidia.com/gpu.present=true",
-          Optional.of("strata.io/pool"));
-  private final ApprovalService approvals = new ApprovalService(journal, clock);
-  private final ActionExecutor executor =
-      new ActionExecutor(
-          journal,
-          gateway,
-          new PatchFactory(Fixtures.patchSettings()),
-          new ExecutionGuards(GUARDS, new PauseSwitch(false)),
-          clock);
+  private final EngineHarness h = EngineHarness.pooled(GUARDS);
   private final ActivePolicy policy = new ActivePolicy();
   private final RemediationEngine engine =
-      new RemediationEngine(
-          journal,
-          new ActionPlanner(new ClassPlans(Map.of())),
-          gateway,
-          new PatchFactory(Fixtures.patchSettings()),
-          approvals,
-          new RecordingNotifier(),
-          review -> {},
-          new EngineSettings(
-              3, false, TEMPORARY, UndoMode.PROPOSE, Duration.ofHours(6), DeadlinePolicy.ESCALATE),
-          clock,
-          LogLinks.none(),
-          new ClusterPolicyGate(policy, gateway, clock, (rule, e) -> {}));
+      h.engine(
+          EngineHarness.settings(UndoMode.PROPOSE, Duration.ofHours(6), DeadlinePolicy.ESCALATE),
+          policy);
 
   /** Every incident revision the engine was given: what strata.incidents.v1 holds. */
   private final List<Incident> incidents = new ArrayList<>();
@@ -104,11 +64,11 @@ class PolicyBacktestTest {
   @BeforeEach
   void run() {
     for (String node : List.of("a1", "a2", "a3", "a4", "a5")) {
-      node(node, "a");
+      h.cluster.gpuNode(node, "a");
     }
-    node("b1", "b");
-    cluster.pod("ml", "llm-0", "a1");
-    assertThat(policy.offer(POLICY, "test", clock.instant())).isEmpty();
+    h.cluster.gpuNode("b1", "b");
+    h.cluster.pod("ml", "llm-0", "a1");
+    assertThat(policy.offer(POLICY, "test", h.clock.instant())).isEmpty();
 
     // Three faults together on pool a: all three approved by the rule, the third refused by the
     // blast radius (2 nodes an hour).
@@ -116,30 +76,30 @@ class PolicyBacktestTest {
     for (String node : List.of("a1", "a2", "a3")) {
       toRun.addAll(incident("inc-" + node, 1, IncidentState.OPEN, node, "ml"));
     }
-    toRun.forEach(executor::execute);
+    toRun.forEach(h.executor::execute);
     // A fourth: the rule's 3 an hour are used, so it is proposed; approved, the blast radius
     // refuses it.
-    clock.advance(Duration.ofMinutes(10));
+    h.clock.advance(Duration.ofMinutes(10));
     assertThat(incident("inc-a4", 1, IncidentState.OPEN, "a4", "ml")).isEmpty();
-    clock.advance(Duration.ofMinutes(1));
+    h.clock.advance(Duration.ofMinutes(1));
     approveAndRun(cordon("inc-a4", "a4"));
     // inc-a1 resolves: the rule's cordon is undone on its own.
-    clock.advance(Duration.ofMinutes(9));
-    incident("inc-a1", 2, IncidentState.RESOLVED, "a1", "ml").forEach(executor::execute);
+    h.clock.advance(Duration.ofMinutes(9));
+    incident("inc-a1", 2, IncidentState.RESOLVED, "a1", "ml").forEach(h.executor::execute);
     // Two hours later, on pool b: proposed, approved by a person, executed.
-    clock.advance(Duration.ofHours(2));
+    h.clock.advance(Duration.ofHours(2));
     assertThat(incident("inc-b1", 1, IncidentState.OPEN, "b1", "ml")).isEmpty();
-    clock.advance(Duration.ofMinutes(1));
+    h.clock.advance(Duration.ofMinutes(1));
     approveAndRun(cordon("inc-b1", "b1"));
     // The research namespace is only observed.
-    clock.advance(Duration.ofMinutes(5));
+    h.clock.advance(Duration.ofMinutes(5));
     assertThat(incident("inc-r", 1, IncidentState.OPEN, "a5", "research")).isEmpty();
-    clock.advance(Duration.ofMinutes(1));
+    h.clock.advance(Duration.ofMinutes(1));
   }
 
   @AfterEach
   void stop() {
-    cluster.close();
+    h.close();
   }
 
   @Test
@@ -286,10 +246,10 @@ class PolicyBacktestTest {
 
   private BacktestReport backtest(String document, Instant since) throws Exception {
     RemediationPolicy draft = PolicyParser.parse(document);
-    TargetGateway.NodeCensus census = gateway.gpuNodes();
+    TargetGateway.NodeCensus census = h.gateway.gpuNodes();
     Map<String, Map<String, String>> labels = new HashMap<>();
     for (String node : census.names()) {
-      JsonNode found = gateway.read(TargetGateway.node(node)).orElseThrow().body();
+      JsonNode found = h.gateway.read(TargetGateway.node(node)).orElseThrow().body();
       Map<String, String> of = new HashMap<>();
       found
           .path("metadata")
@@ -301,19 +261,19 @@ class PolicyBacktestTest {
     return Backtest.run(
         draft,
         incidents,
-        journal.store(),
+        h.journal.store(),
         census,
         labels,
         GUARDS,
-        TEMPORARY,
+        EngineHarness.TEMPORARY,
         since,
-        clock.instant());
+        h.clock.instant());
   }
 
   private List<String> incident(
       String id, long revision, IncidentState state, String node, String namespace) {
     Incident base = Fixtures.deviceFault(id, revision, state, List.of(node), namespace);
-    Instant now = clock.instant();
+    Instant now = h.clock.instant();
     Incident timed =
         new Incident(
             base.incidentId(),
@@ -349,7 +309,7 @@ class PolicyBacktestTest {
   private void approveAndRun(String actionId) {
     Decision decision = engine.approve(actionId, "alice", ApprovalChannel.REST, Optional.empty());
     assertThat(decision.outcome()).isEqualTo(Decision.Outcome.APPROVED);
-    executor.execute(actionId);
+    h.executor.execute(actionId);
   }
 
   private static String cordon(String incident, String node) {
@@ -357,38 +317,21 @@ class PolicyBacktestTest {
   }
 
   private ActionState state(String actionId) {
-    return journal.store().latest(actionId).map(RemediationAction::state).orElseThrow();
+    return h.journal.store().latest(actionId).map(RemediationAction::state).orElseThrow();
   }
 
   private int journalSteps() {
     return (int)
-        journal.store().all().stream()
-            .filter(a -> journal.store().undoneBy(a.actionId()).isEmpty())
+        h.journal.store().all().stream()
+            .filter(a -> h.journal.store().undoneBy(a.actionId()).isEmpty())
             .count();
   }
 
   private int stepsOf(String incident) {
-    return journal.store().forIncident(incident).size();
+    return h.journal.store().forIncident(incident).size();
   }
 
   private static BacktestReport.RuleReport rule(BacktestReport report, String name) {
     return report.rules().stream().filter(r -> r.rule().equals(name)).findFirst().orElseThrow();
-  }
-
-  private void node(String name, String pool) {
-    cluster
-        .client
-        .nodes()
-        .resource(
-            new NodeBuilder()
-                .withNewMetadata()
-                .withName(name)
-                .addToLabels("nvidia.com/gpu.present", "true")
-                .addToLabels("strata.io/pool", pool)
-                .endMetadata()
-                .withNewSpec()
-                .endSpec()
-                .build())
-        .create();
   }
 }

@@ -12,25 +12,14 @@ import io.strata.events.remediation.ActionType;
 import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.events.remediation.ReviewRecord;
+import io.strata.loglinks.LogLinks;
 import io.strata.remediator.core.cluster.TargetGateway;
-import io.strata.remediator.core.execute.ActionExecutor;
 import io.strata.remediator.core.execute.ExecutionResult;
-import io.strata.remediator.core.guard.ExecutionGuards;
-import io.strata.remediator.core.guard.GuardSettings;
-import io.strata.remediator.core.guard.PauseSwitch;
 import io.strata.remediator.core.journal.ActionIds;
-import io.strata.remediator.core.patch.PatchFactory;
-import io.strata.remediator.core.plan.ActionPlanner;
-import io.strata.remediator.core.plan.ClassPlans;
-import io.strata.remediator.kube.FabricTargetGateway;
-import io.strata.testsupport.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,50 +35,21 @@ class RelapseEpisodeEngineTest {
   private static final String INCIDENT = "inc-relapse";
   private static final String NODE = "n9";
 
-  private final MutableClock clock = new MutableClock(Fixtures.T0);
-  private final InMemoryJournal journal = new InMemoryJournal();
-  private final RecordingNotifier notifier = new RecordingNotifier();
-  private final List<ReviewRecord> reviews = new ArrayList<>();
-  private final MockCluster cluster = new MockCluster();
-  private final FabricTargetGateway gateway =
-      new FabricTargetGateway(cluster.client, "nvidia.com/gpu.present=true");
-  private final ApprovalService approvals = new ApprovalService(journal, clock);
-  private final ActionExecutor executor =
-      new ActionExecutor(
-          journal,
-          gateway,
-          new PatchFactory(Fixtures.patchSettings()),
-          new ExecutionGuards(
-              new GuardSettings(5, 100, Duration.ofHours(1), 5, Duration.ofHours(1)),
-              new PauseSwitch(false)),
-          clock);
+  private final EngineHarness h = new EngineHarness();
   private final RemediationEngine engine =
-      new RemediationEngine(
-          journal,
-          new ActionPlanner(new ClassPlans(Map.of())),
-          gateway,
-          new PatchFactory(Fixtures.patchSettings()),
-          approvals,
-          notifier,
-          reviews::add,
-          new EngineSettings(
-              3,
-              false,
-              Set.of(ActionType.CORDON_NODE),
-              UndoMode.PROPOSE,
-              Duration.ofMinutes(30),
-              DeadlinePolicy.ESCALATE),
-          clock);
+      h.engine(
+          EngineHarness.settings(UndoMode.PROPOSE, Duration.ofMinutes(30), DeadlinePolicy.ESCALATE),
+          LogLinks.none());
 
   @BeforeEach
   void seed() {
-    cluster.gpuNode(NODE, false);
-    cluster.pod("ml", "llm-0", NODE);
+    h.cluster.gpuNode(NODE, false);
+    h.cluster.pod("ml", "llm-0", NODE);
   }
 
   @AfterEach
   void stop() {
-    cluster.close();
+    h.close();
   }
 
   @Test
@@ -106,63 +66,63 @@ class RelapseEpisodeEngineTest {
     engine.onIncident(episode(1, IncidentState.OPEN, 1));
     run(cordon1);
     engine.onIncident(episode(2, IncidentState.RESOLVED, 1));
-    assertThat(journal.store().latest(pause1).orElseThrow().reason())
+    assertThat(h.journal.store().latest(pause1).orElseThrow().reason())
         .isEqualTo(ActionOutcomeReason.SUPERSEDED);
     run(ActionIds.undoOf(cordon1));
     assertThat(quarantined()).isFalse();
 
     // Episode 2, 40 min later: past episode 1's recovery deadline, which must not count here.
-    clock.advance(Duration.ofMinutes(40));
-    int before = journal.published.size();
+    h.clock.advance(Duration.ofMinutes(40));
+    int before = h.journal.published.size();
     Incident reopened = episode(3, IncidentState.OPEN, 2);
     engine.onIncident(reopened);
     engine.onIncident(reopened);
     engine.restore(reopened);
     engine.onIncident(episode(4, IncidentState.MITIGATING, 2));
 
-    List<RemediationAction> added = journal.published.subList(before, journal.published.size());
+    List<RemediationAction> added = h.journal.published.subList(before, h.journal.published.size());
     assertThat(added)
         .extracting(
             RemediationAction::actionId, RemediationAction::state, RemediationAction::episode)
         .containsExactly(
             org.assertj.core.api.Assertions.tuple(cordon2, ActionState.PROPOSED, 2),
             org.assertj.core.api.Assertions.tuple(pause2, ActionState.PROPOSED, 2));
-    assertThat(notifier.notices)
+    assertThat(h.notifier.notices)
         .filteredOn(n -> n.kind().equals("plan"))
         .extracting(RecordingNotifier.Notice::actionIds)
         .containsExactly(List.of(cordon1, pause1), List.of(cordon2, pause2));
     assertThat(engine.tick()).isEmpty();
-    assertThat(notifier.notices)
+    assertThat(h.notifier.notices)
         .extracting(RecordingNotifier.Notice::kind)
         .doesNotContain("deadline-ESCALATE");
 
     // The relapse's cordon is approvable and executed once.
-    assertThat(approvals.approve(cordon2, "U2", ApprovalChannel.REST).outcome())
+    assertThat(h.approvals.approve(cordon2, "U2", ApprovalChannel.REST).outcome())
         .isEqualTo(Decision.Outcome.APPROVED);
-    assertThat(executor.execute(cordon2)).isEqualTo(ExecutionResult.FINISHED);
-    assertThat(executor.execute(cordon2)).isEqualTo(ExecutionResult.NOTHING_TO_DO);
-    assertThat(journal.store().latest(cordon2).orElseThrow().state())
+    assertThat(h.executor.execute(cordon2)).isEqualTo(ExecutionResult.FINISHED);
+    assertThat(h.executor.execute(cordon2)).isEqualTo(ExecutionResult.NOTHING_TO_DO);
+    assertThat(h.journal.store().latest(cordon2).orElseThrow().state())
         .isEqualTo(ActionState.EXECUTED);
     assertThat(quarantined()).isTrue();
 
     // Its resolution supersedes its own pending pause and proposes its own uncordon.
     long refusedBefore = refusals(pause1);
     engine.onIncident(episode(5, IncidentState.RESOLVED, 2));
-    assertThat(journal.store().latest(pause2).orElseThrow().reason())
+    assertThat(h.journal.store().latest(pause2).orElseThrow().reason())
         .isEqualTo(ActionOutcomeReason.SUPERSEDED);
     assertThat(refusals(pause1)).isEqualTo(refusedBefore);
-    RemediationAction uncordon2 = journal.store().latest(ActionIds.undoOf(cordon2)).orElseThrow();
+    RemediationAction uncordon2 = h.journal.store().latest(ActionIds.undoOf(cordon2)).orElseThrow();
     assertThat(uncordon2.state()).isEqualTo(ActionState.PROPOSED);
     assertThat(uncordon2.episode()).isEqualTo(2);
 
-    assertThat(reviews).extracting(ReviewRecord::episode).containsExactly(1, 2);
-    assertThat(reviews.get(1).actions())
+    assertThat(h.reviews).extracting(ReviewRecord::episode).containsExactly(1, 2);
+    assertThat(h.reviews.get(1).actions())
         .extracting(ActionRecord::actionId)
         .containsExactlyInAnyOrder(cordon2, pause2, ActionIds.undoOf(cordon2));
-    assertThat(reviews.get(1).openedAt()).isEqualTo(reopenedAt());
-    assertThat(reviews.get(1).timeToMitigateMillis()).isEqualTo(0L);
+    assertThat(h.reviews.get(1).openedAt()).isEqualTo(reopenedAt());
+    assertThat(h.reviews.get(1).timeToMitigateMillis()).isEqualTo(0L);
     engine.onIncident(episode(6, IncidentState.RESOLVED, 2));
-    assertThat(reviews).hasSize(2);
+    assertThat(h.reviews).hasSize(2);
   }
 
   @Test
@@ -177,14 +137,14 @@ class RelapseEpisodeEngineTest {
     engine.onIncident(episode(3, IncidentState.OPEN, 2));
 
     assertThat(
-            journal
+            h.journal
                 .store()
                 .latest(
                     ActionIds.of(INCIDENT, 2, 1, ActionType.CORDON_NODE, TargetGateway.node(NODE))))
         .isEmpty();
-    assertThat(journal.store().latest(ActionIds.undoOf(cordon1)).orElseThrow().state())
+    assertThat(h.journal.store().latest(ActionIds.undoOf(cordon1)).orElseThrow().state())
         .isEqualTo(ActionState.PROPOSED);
-    assertThat(notifier.notices.get(notifier.notices.size() - 1).notes())
+    assertThat(h.notifier.notices.get(h.notifier.notices.size() - 1).notes())
         .anyMatch(n -> n.contains("already carries the strata.io/quarantine taint"));
 
     // Approving that uncordon now would release the failing node: refused, left pending.
@@ -198,36 +158,36 @@ class RelapseEpisodeEngineTest {
                 + " is OPEN again (episode 2): undoing "
                 + cordon1
                 + " now would release what holds it; approve once it resolves");
-    assertThat(journal.store().latest(uncordon1).orElseThrow().state())
+    assertThat(h.journal.store().latest(uncordon1).orElseThrow().state())
         .isEqualTo(ActionState.PROPOSED);
     assertThat(quarantined()).isTrue();
 
     // Resolved again: the same uncordon releases the node.
     engine.onIncident(episode(4, IncidentState.RESOLVED, 2));
-    assertThat(journal.store().latest(uncordon1).orElseThrow().state())
+    assertThat(h.journal.store().latest(uncordon1).orElseThrow().state())
         .isEqualTo(ActionState.PROPOSED);
     assertThat(engine.approve(uncordon1, "U1", ApprovalChannel.SLACK, Optional.empty()).outcome())
         .isEqualTo(Decision.Outcome.APPROVED);
-    assertThat(executor.execute(uncordon1)).isEqualTo(ExecutionResult.FINISHED);
+    assertThat(h.executor.execute(uncordon1)).isEqualTo(ExecutionResult.FINISHED);
     assertThat(quarantined()).isFalse();
   }
 
   private void run(String actionId) {
-    assertThat(approvals.approve(actionId, "U1", ApprovalChannel.SLACK).outcome())
+    assertThat(h.approvals.approve(actionId, "U1", ApprovalChannel.SLACK).outcome())
         .isEqualTo(Decision.Outcome.APPROVED);
-    assertThat(executor.execute(actionId)).isEqualTo(ExecutionResult.FINISHED);
-    assertThat(journal.store().latest(actionId).orElseThrow().state())
+    assertThat(h.executor.execute(actionId)).isEqualTo(ExecutionResult.FINISHED);
+    assertThat(h.journal.store().latest(actionId).orElseThrow().state())
         .isEqualTo(ActionState.EXECUTED);
   }
 
   private long refusals(String actionId) {
-    return journal.store().history(actionId).stream()
+    return h.journal.store().history(actionId).stream()
         .filter(a -> a.state() == ActionState.REFUSED)
         .count();
   }
 
   private boolean quarantined() {
-    List<Taint> taints = cluster.client.nodes().withName(NODE).get().getSpec().getTaints();
+    List<Taint> taints = h.cluster.client.nodes().withName(NODE).get().getSpec().getTaints();
     return taints != null
         && taints.stream().anyMatch(t -> "strata.io/quarantine".equals(t.getKey()));
   }

@@ -14,53 +14,26 @@ import io.strata.events.remediation.ReviewOutcome;
 import io.strata.events.remediation.ReviewRecord;
 import io.strata.loglinks.LogLinks;
 import io.strata.remediator.core.cluster.TargetGateway;
-import io.strata.remediator.core.execute.ActionExecutor;
-import io.strata.remediator.core.guard.ExecutionGuards;
-import io.strata.remediator.core.guard.GuardSettings;
-import io.strata.remediator.core.guard.PauseSwitch;
 import io.strata.remediator.core.journal.ActionIds;
-import io.strata.remediator.core.patch.PatchFactory;
-import io.strata.remediator.core.plan.ActionPlanner;
-import io.strata.remediator.core.plan.ClassPlans;
-import io.strata.remediator.kube.FabricTargetGateway;
-import io.strata.testsupport.MutableClock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class RemediationEngineTest {
 
-  private final MutableClock clock = new MutableClock(Fixtures.T0);
-  private final InMemoryJournal journal = new InMemoryJournal();
-  private final RecordingNotifier notifier = new RecordingNotifier();
-  private final List<ReviewRecord> reviews = new ArrayList<>();
-  private final MockCluster cluster = new MockCluster();
-  private final FabricTargetGateway gateway =
-      new FabricTargetGateway(cluster.client, "nvidia.com/gpu.present=true");
-  private final ApprovalService approvals = new ApprovalService(journal, clock);
-  private final ActionExecutor executor =
-      new ActionExecutor(
-          journal,
-          gateway,
-          new PatchFactory(Fixtures.patchSettings()),
-          new ExecutionGuards(
-              new GuardSettings(5, 100, Duration.ofHours(1), 5, Duration.ofHours(1)),
-              new PauseSwitch(false)),
-          clock);
+  private final EngineHarness h = new EngineHarness();
 
   @org.junit.jupiter.api.BeforeEach
   void seed() {
     // The fixtures' incidents name pod ml/llm-0 on the faulty GPU; it declares the readiness gate.
-    cluster.pod("ml", "llm-0", "n1");
+    h.cluster.pod("ml", "llm-0", "n1");
   }
 
   @AfterEach
   void stop() {
-    cluster.close();
+    h.close();
   }
 
   private RemediationEngine engine(UndoMode undo, DeadlinePolicy onDeadline) {
@@ -68,47 +41,36 @@ class RemediationEngineTest {
   }
 
   private RemediationEngine engine(UndoMode undo, DeadlinePolicy onDeadline, LogLinks logLinks) {
-    return new RemediationEngine(
-        journal,
-        new ActionPlanner(new ClassPlans(Map.of())),
-        gateway,
-        new PatchFactory(Fixtures.patchSettings()),
-        approvals,
-        notifier,
-        reviews::add,
-        new EngineSettings(
-            3, false, Set.of(ActionType.CORDON_NODE), undo, Duration.ofMinutes(30), onDeadline),
-        clock,
-        logLinks);
+    return h.engine(EngineHarness.settings(undo, Duration.ofMinutes(30), onDeadline), logLinks);
   }
 
   @Test
   void aReplayedRevisionProposesNothingNew() {
     RemediationEngine engine = engine(UndoMode.PROPOSE, DeadlinePolicy.ESCALATE);
-    cluster.gpuNode("n1", false);
+    h.cluster.gpuNode("n1", false);
     Incident open = Fixtures.deviceFault("inc-1", 1, IncidentState.OPEN, List.of("n1"));
 
     engine.onIncident(open);
     engine.restore(open);
     engine.onIncident(Fixtures.deviceFault("inc-1", 2, IncidentState.MITIGATING, List.of("n1")));
 
-    assertThat(journal.published)
+    assertThat(h.journal.published)
         .extracting(RemediationAction::type, RemediationAction::target)
         .containsExactly(
             org.assertj.core.api.Assertions.tuple(ActionType.CORDON_NODE, TargetGateway.node("n1")),
             org.assertj.core.api.Assertions.tuple(
                 ActionType.PAUSE_NEW_BATCHES, TargetGateway.pod("ml", "llm-0")));
-    assertThat(journal.published.get(0).patch())
+    assertThat(h.journal.published.get(0).patch())
         .isEqualTo(
             "{\"spec\":{\"taints\":[{\"key\":\"strata.io/quarantine\",\"effect\":\"NoSchedule\"}]}}");
-    assertThat(notifier.notices)
+    assertThat(h.notifier.notices)
         .singleElement()
         .satisfies(
             n -> {
               assertThat(n.kind()).isEqualTo("plan");
               assertThat(n.actionIds())
                   .containsExactly(
-                      journal.published.get(0).actionId(), journal.published.get(1).actionId());
+                      h.journal.published.get(0).actionId(), h.journal.published.get(1).actionId());
               assertThat(n.notes()).isEmpty();
             });
   }
@@ -116,25 +78,25 @@ class RemediationEngineTest {
   @Test
   void recoveryAppliesTheUndoByPolicyAndTheReviewSaysWhoDidWhat() {
     RemediationEngine engine = engine(UndoMode.APPLY, DeadlinePolicy.ESCALATE);
-    cluster.gpuNode("n2", false);
+    h.cluster.gpuNode("n2", false);
     engine.onIncident(Fixtures.deviceFault("inc-2", 1, IncidentState.OPEN, List.of("n2")));
-    String cordon = journal.published.get(0).actionId();
-    clock.advance(Duration.ofMinutes(2));
-    approvals.approve(cordon, "U1", ApprovalChannel.SLACK);
-    executor.execute(cordon);
-    clock.advance(Duration.ofMinutes(8));
+    String cordon = h.journal.published.get(0).actionId();
+    h.clock.advance(Duration.ofMinutes(2));
+    h.approvals.approve(cordon, "U1", ApprovalChannel.SLACK);
+    h.executor.execute(cordon);
+    h.clock.advance(Duration.ofMinutes(8));
 
     List<String> toRun =
         engine.onIncident(Fixtures.deviceFault("inc-2", 2, IncidentState.RESOLVED, List.of("n2")));
-    toRun.forEach(executor::execute);
+    toRun.forEach(h.executor::execute);
 
     assertThat(toRun).containsExactly(ActionIds.undoOf(cordon));
-    assertThat(cluster.client.nodes().withName("n2").get().getSpec().getUnschedulable()).isNull();
-    RemediationAction undo = journal.store().latest(ActionIds.undoOf(cordon)).orElseThrow();
+    assertThat(h.cluster.client.nodes().withName("n2").get().getSpec().getUnschedulable()).isNull();
+    RemediationAction undo = h.journal.store().latest(ActionIds.undoOf(cordon)).orElseThrow();
     assertThat(undo.state()).isEqualTo(ActionState.EXECUTED);
     assertThat(undo.approvedBy()).isEqualTo(RemediationEngine.POLICY_PRINCIPAL);
     assertThat(undo.approvalChannel()).isEqualTo(ApprovalChannel.POLICY);
-    ReviewRecord review = reviews.get(0);
+    ReviewRecord review = h.reviews.get(0);
     assertThat(review.outcome()).isEqualTo(ReviewOutcome.RECOVERED);
     assertThat(review.timeToMitigateMillis()).isEqualTo(Duration.ofMinutes(2).toMillis());
     assertThat(review.timeToRecoverMillis()).isEqualTo(600_000L);
@@ -149,89 +111,89 @@ class RemediationEngineTest {
     assertThat(review.missingDimensions()).isEmpty();
 
     engine.onIncident(Fixtures.deviceFault("inc-2", 3, IncidentState.RESOLVED, List.of("n2")));
-    assertThat(reviews).hasSize(1);
+    assertThat(h.reviews).hasSize(1);
   }
 
   @Test
   void aMitigationThatRunsAfterResolutionStillGetsItsUndoOnce() {
     RemediationEngine engine = engine(UndoMode.PROPOSE, DeadlinePolicy.ESCALATE);
-    cluster.gpuNode("n7", false);
+    h.cluster.gpuNode("n7", false);
     engine.onIncident(Fixtures.deviceFault("inc-7", 1, IncidentState.OPEN, List.of("n7")));
-    String cordon = journal.published.get(0).actionId();
-    approvals.approve(cordon, "U1", ApprovalChannel.SLACK);
+    String cordon = h.journal.published.get(0).actionId();
+    h.approvals.approve(cordon, "U1", ApprovalChannel.SLACK);
     Incident resolved = Fixtures.deviceFault("inc-7", 2, IncidentState.RESOLVED, List.of("n7"));
     engine.onIncident(resolved);
-    executor.execute(cordon);
+    h.executor.execute(cordon);
 
-    engine.afterExecution(journal.store().latest(cordon).orElseThrow());
+    engine.afterExecution(h.journal.store().latest(cordon).orElseThrow());
     engine.restore(resolved);
 
-    assertThat(journal.store().latest(ActionIds.undoOf(cordon)).orElseThrow().state())
+    assertThat(h.journal.store().latest(ActionIds.undoOf(cordon)).orElseThrow().state())
         .isEqualTo(ActionState.PROPOSED);
-    assertThat(notifier.notices)
+    assertThat(h.notifier.notices)
         .filteredOn(n -> n.kind().equals("recovered"))
         .singleElement()
         .satisfies(n -> assertThat(n.actionIds()).containsExactly(ActionIds.undoOf(cordon)));
-    assertThat(reviews).hasSize(1);
+    assertThat(h.reviews).hasSize(1);
   }
 
   @Test
   void aMissedDeadlineEscalatesToThePendingStepsOnce() {
     RemediationEngine engine = engine(UndoMode.PROPOSE, DeadlinePolicy.ESCALATE);
-    cluster.gpuNode("n3", false);
-    cluster.gpuNode("n4", false);
+    h.cluster.gpuNode("n3", false);
+    h.cluster.gpuNode("n4", false);
     engine.onIncident(Fixtures.deviceFault("inc-3", 1, IncidentState.OPEN, List.of("n3", "n4")));
-    String first = journal.published.get(0).actionId();
-    String second = journal.published.get(1).actionId();
-    String pause = journal.published.get(2).actionId();
-    assertThat(journal.published.get(2).type()).isEqualTo(ActionType.PAUSE_NEW_BATCHES);
-    approvals.approve(first, "U1", ApprovalChannel.SLACK);
-    executor.execute(first);
+    String first = h.journal.published.get(0).actionId();
+    String second = h.journal.published.get(1).actionId();
+    String pause = h.journal.published.get(2).actionId();
+    assertThat(h.journal.published.get(2).type()).isEqualTo(ActionType.PAUSE_NEW_BATCHES);
+    h.approvals.approve(first, "U1", ApprovalChannel.SLACK);
+    h.executor.execute(first);
 
-    clock.advance(Duration.ofMinutes(29));
+    h.clock.advance(Duration.ofMinutes(29));
     assertThat(engine.tick()).isEmpty();
-    assertThat(notifier.notices)
+    assertThat(h.notifier.notices)
         .extracting(RecordingNotifier.Notice::kind)
         .doesNotContain("deadline-ESCALATE");
-    clock.advance(Duration.ofMinutes(1));
+    h.clock.advance(Duration.ofMinutes(1));
     engine.tick();
     engine.tick();
 
-    assertThat(notifier.notices)
+    assertThat(h.notifier.notices)
         .filteredOn(n -> n.kind().startsWith("deadline"))
         .singleElement()
         .satisfies(n -> assertThat(n.actionIds()).containsExactly(second, pause));
     engine.onIncident(
         Fixtures.deviceFault("inc-3", 2, IncidentState.RESOLVED, List.of("n3", "n4")));
-    assertThat(reviews.get(0).outcome()).isEqualTo(ReviewOutcome.ESCALATED);
-    assertThat(journal.store().latest(second).orElseThrow().reason())
+    assertThat(h.reviews.get(0).outcome()).isEqualTo(ReviewOutcome.ESCALATED);
+    assertThat(h.journal.store().latest(second).orElseThrow().reason())
         .isEqualTo(ActionOutcomeReason.SUPERSEDED);
-    assertThat(journal.store().latest(pause).orElseThrow().reason())
+    assertThat(h.journal.store().latest(pause).orElseThrow().reason())
         .isEqualTo(ActionOutcomeReason.SUPERSEDED);
   }
 
   @Test
   void aMissedDeadlineRevertsByPolicyWhenSoConfigured() {
     RemediationEngine engine = engine(UndoMode.PROPOSE, DeadlinePolicy.REVERT);
-    cluster.gpuNode("n5", false);
+    h.cluster.gpuNode("n5", false);
     engine.onIncident(Fixtures.deviceFault("inc-5", 1, IncidentState.OPEN, List.of("n5")));
-    String cordon = journal.published.get(0).actionId();
-    approvals.approve(cordon, "U1", ApprovalChannel.SLACK);
-    executor.execute(cordon);
-    clock.advance(Duration.ofMinutes(31));
+    String cordon = h.journal.published.get(0).actionId();
+    h.approvals.approve(cordon, "U1", ApprovalChannel.SLACK);
+    h.executor.execute(cordon);
+    h.clock.advance(Duration.ofMinutes(31));
 
     List<String> toRun = engine.tick();
-    toRun.forEach(executor::execute);
+    toRun.forEach(h.executor::execute);
 
     assertThat(toRun).containsExactly(ActionIds.undoOf(cordon));
-    assertThat(journal.store().latest(cordon).orElseThrow().state())
+    assertThat(h.journal.store().latest(cordon).orElseThrow().state())
         .isEqualTo(ActionState.REVERTED);
-    assertThat(cluster.client.nodes().withName("n5").get().getSpec().getUnschedulable()).isNull();
-    assertThat(notifier.notices)
+    assertThat(h.cluster.client.nodes().withName("n5").get().getSpec().getUnschedulable()).isNull();
+    assertThat(h.notifier.notices)
         .extracting(RecordingNotifier.Notice::kind)
         .contains("deadline-REVERT");
     engine.onIncident(Fixtures.deviceFault("inc-5", 2, IncidentState.RESOLVED, List.of("n5")));
-    assertThat(reviews.get(0).outcome()).isEqualTo(ReviewOutcome.REVERTED);
+    assertThat(h.reviews.get(0).outcome()).isEqualTo(ReviewOutcome.REVERTED);
   }
 
   @Test
@@ -239,7 +201,7 @@ class RemediationEngineTest {
     RemediationEngine engine = engine(UndoMode.PROPOSE, DeadlinePolicy.ESCALATE);
     engine.onIncident(Fixtures.deviceFault("inc-6", 1, IncidentState.RESOLVED, List.of("gone")));
 
-    assertThat(reviews)
+    assertThat(h.reviews)
         .singleElement()
         .satisfies(
             r -> {
@@ -263,7 +225,7 @@ class RemediationEngineTest {
     engine.onIncident(Fixtures.deviceFault("inc-7", 1, IncidentState.RESOLVED, List.of("gone")));
 
     // The window: opened 10:00:00 minus a minute to resolved 10:10:00 plus a minute.
-    assertThat(reviews.get(0).logLinks())
+    assertThat(h.reviews.get(0).logLinks())
         .containsExactly(
             new LogLinkRef(
                 "traces",

@@ -12,7 +12,12 @@ import io.strata.events.incident.IncidentState;
 import io.strata.events.incident.Severity;
 import io.strata.events.incident.Signal;
 import io.strata.events.incident.Trigger;
+import io.strata.events.remediation.ActionOutcomeReason;
+import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ActionType;
+import io.strata.events.remediation.ApprovalChannel;
+import io.strata.events.remediation.PolicyMode;
+import io.strata.events.remediation.PolicyRef;
 import io.strata.events.remediation.RemediationAction;
 import io.strata.loglinks.LogLink;
 import io.strata.loglinks.LogLinks;
@@ -68,6 +73,44 @@ class SlackMessagesTest {
     assertThat(message.toString()).contains("20 more action(s): see /api/actions");
     assertThat(message.path("text").asText())
         .isEqualTo("WARNING QUEUE_BACKLOG inc-1: p95 <up> & away");
+  }
+
+  @Test
+  void anActionARuleApprovedNamesTheRuleAndOnceExecutedOffersItsUndo() {
+    RemediationAction proposed =
+        Actions.withPolicy(
+            Actions.proposed(
+                "act-auto",
+                "inc-1",
+                1,
+                ActionType.CORDON_NODE,
+                TargetGateway.node("n1"),
+                "{\"spec\":{}}",
+                "{\"spec\":{}}",
+                "m",
+                3,
+                false,
+                null,
+                T),
+            new PolicyRef("pool-auto", PolicyMode.AUTO));
+    RemediationAction approved =
+        Actions.decided(proposed, ActionState.APPROVED, "policy", ApprovalChannel.POLICY, T);
+    RemediationAction executed =
+        Actions.transition(
+            approved, ActionState.EXECUTED, ActionOutcomeReason.UNSPECIFIED, "ok", T);
+
+    String announced =
+        SlackMessages.plan(incident(), List.of(approved), List.of(), LogLinks.none()).toString();
+    String updated =
+        SlackMessages.plan(incident(), List.of(executed), List.of(), LogLinks.none()).toString();
+
+    // Announced where approvals go: no Approve button (nothing to decide), the rule named.
+    assertThat(announced)
+        .contains("APPROVED · policy rule pool-auto (AUTO)")
+        .doesNotContain("\"action_id\":\"approve\"");
+    assertThat(updated)
+        .contains("EXECUTED · policy rule pool-auto (AUTO)")
+        .contains("\"action_id\":\"undo\"");
   }
 
   @Test
