@@ -430,23 +430,18 @@ final class ConsoleWalkthrough {
             Map.of("bootstrap.servers", system.bootstrapServers()),
             new org.apache.kafka.common.serialization.StringDeserializer(),
             new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
-      List<org.apache.kafka.common.TopicPartition> partitions =
-          consumer.partitionsFor(Topics.REMEDIATION.name()).stream()
-              .map(p -> new org.apache.kafka.common.TopicPartition(p.topic(), p.partition()))
-              .toList();
-      consumer.assign(partitions);
-      consumer.seekToBeginning(partitions);
-      Map<org.apache.kafka.common.TopicPartition, Long> end = consumer.endOffsets(partitions);
-      while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))) {
-        for (var record : consumer.poll(Duration.ofMillis(250))) {
-          var tag = record.headers().lastHeader(JournalTag.HEADER);
-          feed.accept(
-              record.topic(),
-              record.value(),
-              record.offset(),
-              tag == null ? null : new String(tag.value(), StandardCharsets.UTF_8));
-        }
-      }
+      io.strata.kafka.read.TopicReader.readToEnd(
+          consumer,
+          List.of(Topics.REMEDIATION.name()),
+          Duration.ofSeconds(30),
+          record -> {
+            var tag = record.headers().lastHeader(JournalTag.HEADER);
+            feed.accept(
+                record.topic(),
+                record.value(),
+                record.offset(),
+                tag == null ? null : new String(tag.value(), StandardCharsets.UTF_8));
+          });
     }
     return String.join("\n", lines);
   }

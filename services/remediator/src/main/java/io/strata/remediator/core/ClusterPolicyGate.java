@@ -3,13 +3,13 @@ package io.strata.remediator.core;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cel.runtime.CelEvaluationException;
 import io.strata.events.incident.Incident;
-import io.strata.events.remediation.TargetRef;
 import io.strata.remediator.core.cluster.TargetException;
 import io.strata.remediator.core.cluster.TargetGateway;
 import io.strata.remediator.core.cluster.TargetObject;
 import io.strata.remediator.core.journal.ActionStore;
 import io.strata.remediator.core.plan.PlannedAction;
 import io.strata.remediator.core.policy.ActivePolicy;
+import io.strata.remediator.core.policy.AutoLimits;
 import io.strata.remediator.core.policy.MatchFacts;
 import io.strata.remediator.core.policy.PolicyEvaluator;
 import io.strata.remediator.core.policy.PolicyRule;
@@ -47,7 +47,7 @@ public final class ClusterPolicyGate implements PolicyGate {
   public PolicyVerdict decide(Incident incident, PlannedAction step, ActionStore store)
       throws TargetException {
     RemediationPolicy policy = active.policy();
-    String node = nodeOf(incident, step.target());
+    String node = AutoLimits.nodeOf(step.target(), incident.correlation());
     if (policy.rules().isEmpty()) {
       return PolicyEvaluator.decide(
           policy, Map.of(), node, Map.of(), store, clock.instant(), onError);
@@ -62,13 +62,6 @@ public final class ClusterPolicyGate implements PolicyGate {
             labels(node),
             node == null ? "" : pools.getOrDefault(node, ""));
     return PolicyEvaluator.decide(policy, facts, node, pools, store, clock.instant(), onError);
-  }
-
-  private static String nodeOf(Incident incident, TargetRef target) {
-    if (target != null && TargetGateway.NODE_KIND.equals(target.kind())) {
-      return target.name();
-    }
-    return incident.correlation().node();
   }
 
   private Map<String, String> labels(String node) throws TargetException {

@@ -1,9 +1,11 @@
 package io.strata.remediator.core.policy;
 
+import io.strata.events.Correlation;
 import io.strata.events.remediation.ActionState;
 import io.strata.events.remediation.ApprovalChannel;
 import io.strata.events.remediation.PolicyMode;
 import io.strata.events.remediation.RemediationAction;
+import io.strata.events.remediation.TargetRef;
 import io.strata.remediator.core.journal.ActionIds;
 import io.strata.remediator.core.journal.ActionStore;
 import io.strata.remediator.core.journal.UndoTypes;
@@ -84,10 +86,15 @@ public final class AutoLimits {
 
   /** The node an action concerns: its target when that is a node, else its incident's node. */
   public static String nodeOf(RemediationAction a) {
-    if (a.target() != null && "Node".equals(a.target().kind())) {
-      return a.target().name();
+    return nodeOf(a.target(), a.correlation());
+  }
+
+  /** The node a step on {@code target} concerns: the target if a node, else the correlated one. */
+  public static String nodeOf(TargetRef target, Correlation correlation) {
+    if (target != null && "Node".equals(target.kind())) {
+      return target.name();
     }
-    return a.correlation().node();
+    return correlation.node();
   }
 
   private static boolean byRule(RemediationAction a, PolicyRule rule) {
